@@ -1,0 +1,209 @@
+// One descriptor per financial section of the 0.0.1 interface. Validation, normalization, the
+// relation labels and `/define` all read this table, so they cannot disagree.
+
+export type Frequency = 'one-time' | 'monthly' | 'yearly';
+export const FREQUENCIES: readonly Frequency[] = ['one-time', 'monthly', 'yearly'];
+
+export type FieldSpec =
+  | { kind: 'string' | 'float' | 'integer' | 'date' | 'boolean' | 'address' | 'file' | 'target' }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'currency'; frequency: Frequency }
+  | { kind: 'relation'; types: readonly string[] };
+
+export interface SectionSpec {
+  /** Entity name, as `/define` and relation types know it. */
+  entity: string;
+  /** Path segment below the account (or below the member for per-member sections). */
+  path: string;
+  perMember: boolean;
+  single: boolean;
+  fields: Record<string, FieldSpec>;
+  /** Fields named by the `<field> is required.` messages, in the document's order. */
+  required: readonly string[];
+  /** The field that names an item in relation labels. */
+  labelField?: string;
+}
+
+/** Relation types of the documents (the Relation type list and the /define owner list together). */
+export const RELATION_TYPES = [
+  'client', 'coclient', 'joint', 'children', 'grandchildren', 'FamilyMember', 'Employment', 'Insurance',
+  'Plan', 'Cash', 'Taxable', 'Annuity', 'Asset', 'Liability', 'ExpenseVariable', 'ExenseVariable', 'Goal',
+  'Contact', 'Document', 'Note',
+] as const;
+const OWNERS = ['client', 'coclient', 'joint', 'FamilyMember'] as const;
+const PEOPLE = ['client', 'coclient', 'joint', 'children', 'grandchildren', 'FamilyMember', 'Contact'] as const;
+
+const cur = (frequency: Frequency = 'one-time'): FieldSpec => ({ kind: 'currency', frequency });
+const en = (...values: string[]): FieldSpec => ({ kind: 'enum', values });
+const rel = (types: readonly string[]): FieldSpec => ({ kind: 'relation', types });
+const S: FieldSpec = { kind: 'string' };
+const currencies = (names: string[], frequency: Frequency) =>
+  Object.fromEntries(names.map((n) => [n, cur(frequency)])) as Record<string, FieldSpec>;
+
+export const SECTIONS: readonly SectionSpec[] = [
+  {
+    entity: 'Annuity', path: 'annuities', perMember: false, single: false, labelField: 'name',
+    fields: {
+      name: S, owner: rel(OWNERS), provider: S, primary_beneficiary: rel(PEOPLE), secondary_beneficiary: rel(PEOPLE),
+      type: en('fixed', 'variable', 'indexed', 'pension'), contribution_value: cur('monthly'), current_value: cur(),
+      distribution_type: en('series-of-distributions', 'lump-sum'), distribution_value: cur(),
+    },
+    required: ['type', 'name', 'owner', 'current_value'],
+  },
+  {
+    entity: 'Asset', path: 'assets', perMember: false, single: false, labelField: 'name',
+    fields: {
+      name: S, type: en('primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'),
+      owner: rel(OWNERS), current_value: cur(), original_value: cur(),
+    },
+    required: ['type', 'name', 'owner', 'current_value'],
+  },
+  {
+    entity: 'Cash', path: 'cash', perMember: false, single: false, labelField: 'name',
+    fields: {
+      name: S, type: en('cash', 'checking', 'savings', 'money-market', 'cd', 'other'), provider: S,
+      owner: rel(OWNERS), current_value: cur(), interest: { kind: 'float' }, end_date: { kind: 'date' },
+    },
+    required: ['type', 'name', 'owner', 'current_value'],
+  },
+  {
+    entity: 'Contact', path: 'contacts', perMember: false, single: false, labelField: 'last_name',
+    fields: {
+      type: en('accountant', 'attorney', 'broker', 'insurance-agent', 'tax-preparer', 'other'),
+      first_name: S, last_name: S, email: S, phone: S, company: S,
+    },
+    required: ['first_name', 'last_name', 'type'],
+  },
+  {
+    entity: 'Document', path: 'documents', perMember: false, single: false,
+    fields: { file: { kind: 'file' }, relation: rel(RELATION_TYPES) },
+    required: ['file'],
+  },
+  {
+    entity: 'Employment', path: 'employment', perMember: true, single: false, labelField: 'employer',
+    fields: {
+      employer: S, position: S, duration: { kind: 'integer' }, address: { kind: 'address' },
+      salary: cur('yearly'), comissions: { kind: 'integer' }, document: { kind: 'file' },
+    },
+    required: ['employer'],
+  },
+  {
+    entity: 'ExpenseFixed', path: 'expenses-fixed', perMember: false, single: true,
+    fields: currencies(
+      ['rent', 'alimony', 'child_support', 'college', 'other_insurance', 'life_insurance', 'health_insurance',
+        'disability_insurance', 'long_term_care_insurance', 'homeowner_insurance', 'auto_insurance',
+        'umbrella_insurance', 'eo_malpractice_insurance', 'college_plan', 'annuity', 'retirement_plan',
+        'credit_card', 'mortgage', 'loan', 'other'],
+      'monthly',
+    ),
+    required: [],
+  },
+  {
+    entity: 'ExpenseTax', path: 'expenses-tax', perMember: false, single: true,
+    fields: currencies(['federal_income', 'state_income', 'fica', 'real_estate', 'other'], 'one-time'),
+    required: [],
+  },
+  {
+    entity: 'ExpenseVariable', path: 'expenses-variable', perMember: false, single: false, labelField: 'type',
+    fields: {
+      value: cur(),
+      type: en('groceries', 'supplies', 'gas-electric', 'water-trash', 'cable-internet', 'phone-mobile',
+        'domestic-help', 'clothing', 'laundry-dry-cleaning', 'property-improvements', 'home-furnishings',
+        'pet-expenses', 'school-expenses', 'lunch-money', 'special-events', 'babysitting-day-care', 'gas-oil',
+        'repair-maintenance', 'parking-tolls', 'public-transport', 'personal-care', 'medica-dental',
+        'gym-membership', 'eating-out', 'entertainment', 'books-subscriptions', 'hobbies', 'vacations', 'gifts',
+        'charity', 'other'),
+    },
+    required: ['type', 'value'],
+  },
+  {
+    entity: 'FamilyMember', path: 'family', perMember: false, single: false, labelField: 'first_name',
+    fields: {
+      relationship: en('child', 'grandchild', 'other'), first_name: S, middle_initial: S, last_name: S,
+      gender: en('male', 'female'), birth_date: { kind: 'date' }, dependent: { kind: 'boolean' }, email: S,
+      phone: S, college_type: en('public', 'private'), college_start: { kind: 'integer' },
+      college_end: { kind: 'integer' },
+    },
+    required: ['first_name', 'last_name', 'relationship'],
+  },
+  {
+    entity: 'Goal', path: 'goals', perMember: false, single: false, labelField: 'name',
+    fields: {
+      type: en('travel', 'wedding', 'celebration', 'college', 'private-school', 'business', 'home',
+        'home-improvement', 'purchase', 'care', 'donation', 'bequest', 'other'),
+      name: S, owner: rel(OWNERS), beneficiary: rel(PEOPLE), priority: en('low', 'medium', 'high'),
+      frequency: en('one-time', 'monthly', 'quarterly', 'annually'), target: { kind: 'target' },
+    },
+    required: ['name', 'owner', 'type', 'target'],
+  },
+  {
+    entity: 'Income', path: 'income', perMember: true, single: true,
+    fields: {
+      ...currencies(['employment', 'self_employment', 'annuities', 'social_security', 'dividends', 'interest', 'other'], 'one-time'),
+      comments: S,
+    },
+    required: [],
+  },
+  {
+    entity: 'Insurance', path: 'insurance', perMember: false, single: false, labelField: 'name',
+    fields: {
+      type: en('term', 'whole', 'universal', 'variable', 'variable-universal', 'employer-term', 'health',
+        'disability', 'employer-disability', 'long-term-care', 'homeowner', 'auto', 'umbrella', 'eo-malpractice',
+        'other'),
+      name: S, provider: S, owner: rel(OWNERS), insured: rel(PEOPLE), primary_beneficiary: rel(PEOPLE),
+      secondary_beneficiary: rel(PEOPLE), premium_value: cur(), coverage_value: cur(), cash_value: cur(),
+    },
+    required: ['type', 'name', 'owner'],
+  },
+  {
+    entity: 'Liability', path: 'liabilities', perMember: false, single: false, labelField: 'name',
+    fields: {
+      name: S, owner: rel(OWNERS), provider: S,
+      type: en('arm', 'fixed', 'int-only', 'auto', 'business', 'credit-line', 'personal', 'school', 'credit-card', 'other'),
+      start_date: { kind: 'date' }, end_date: { kind: 'date' }, interest: { kind: 'float' },
+      original_value: cur(), current_value: cur(), cost_value: cur('monthly'),
+    },
+    required: ['type', 'name', 'owner', 'current_value'],
+  },
+  {
+    entity: 'Plan', path: 'plans', perMember: false, single: false, labelField: 'name',
+    fields: {
+      name: S, type: en('401k', 'roth401k', '403b', '457b', 'ira', 'roth-ira', 'simple-ira', 'sep-ira', 'college', 'other'),
+      owner: rel(OWNERS), provider: S, contribution_value: cur('monthly'), employer_contribution_value: cur('monthly'),
+      current_value: cur(), primary_beneficiary: rel(PEOPLE), secondary_beneficiary: rel(PEOPLE),
+    },
+    required: ['type', 'name', 'owner', 'current_value'],
+  },
+  {
+    entity: 'Taxable', path: 'taxable', perMember: false, single: false, labelField: 'name',
+    fields: { name: S, provider: S, owner: rel(OWNERS), cost_value: cur(), current_value: cur() },
+    required: ['name', 'owner', 'current_value'],
+  },
+];
+
+export const COLLECTIONS = SECTIONS.filter((s) => !s.single);
+export const SINGLES = SECTIONS.filter((s) => s.single);
+
+/** Section holding the items a relation of this type points at (`ExenseVariable` is the document's spelling). */
+export const RELATION_SECTION: Record<string, string> = {
+  FamilyMember: 'family', Employment: 'employment', Insurance: 'insurance', Plan: 'plans', Cash: 'cash',
+  Taxable: 'taxable', Annuity: 'annuities', Asset: 'assets', Liability: 'liabilities',
+  ExpenseVariable: 'expenses-variable', ExenseVariable: 'expenses-variable', Goal: 'goals', Contact: 'contacts',
+  Document: 'documents',
+};
+
+/** The name a validation message uses for a field: currency fields are written with a hyphen. */
+export function messageName(spec: SectionSpec, field: string): string {
+  return spec.fields[field]?.kind === 'currency' ? field.replace(/_/g, '-') : field;
+}
+
+export function sectionByPath(path: string): SectionSpec | undefined {
+  return SECTIONS.find((s) => s.path === path);
+}
+
+export function sectionByEntity(name: string): SectionSpec | undefined {
+  const wanted = name.toLowerCase().replace(/[-_\s]/g, '');
+  return SECTIONS.find(
+    (s) => s.entity.toLowerCase() === wanted || s.path.replace(/-/g, '') === wanted,
+  );
+}

@@ -1,0 +1,175 @@
+// Queries and bookkeeping over the state that both interfaces share: visibility by team,
+// permissions, the quality score, activity records, stored files, and change notification.
+
+import type { Permission } from './catalog.ts';
+import { Clock } from './clock.ts';
+import { forbidden, notFound } from './errors.ts';
+import type {
+  AccountRecord, MemberRecord, MemberRole, SectionItem, State, StoredFile, UserRecord,
+} from './model.ts';
+import { seedSections } from './seed.ts';
+import type { Random } from './random.ts';
+
+export interface QualityRule {
+  message: string;
+  valid: boolean;
+  weight: number;
+}
+
+export class Store {
+  private listeners: (() => void)[] = [];
+
+  constructor(
+    public state: State,
+    readonly clock: Clock,
+    readonly random: Random,
+  ) {
+    this.resetClock();
+  }
+
+  /** Lets the clock carry on after the newest timestamp of a loaded or reset state. */
+  resetClock(): void {
+    for (const a of this.state.accounts) this.clock.advancePast(a.updated_at);
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  userById(id: number): UserRecord | undefined {
+    return this.state.users.find((u) => u.id === id);
+  }
+
+  require(user: UserRecord, permission: Permission): void {
+    if (!user.permissions[permission]) throw forbidden(permission);
+  }
+
+  visibleAccounts(user: UserRecord): AccountRecord[] {
+    return this.state.accounts.filter((a) => a.teamId === user.currentTeamId);
+  }
+
+  /** An account of the user's current team; others are reported as not found, never as forbidden. */
+  account(user: UserRecord, id: string | number): AccountRecord {
+    const n = typeof id === 'number' ? id : /^\d{1,12}$/.test(id) ? Number(id) : NaN;
+    const account = this.state.accounts.find((a) => a.id === n);
+    if (!account || account.teamId !== user.currentTeamId) throw notFound('Account');
+    return account;
+  }
+
+  /** Permission key of an account action for the account's type (`accounts.clients.update` …). */
+  accountPermission(type: AccountRecord['type'], action: 'view' | 'create' | 'update' | 'delete'): Permission {
+    const base = type === 'CLIENT' ? 'accounts.clients' : 'accounts.prospects';
+    return (action === 'view' ? base : `${base}.${action}`) as Permission;
+  }
+
+  member(account: AccountRecord, role: string): MemberRecord {
+    if (role === 'client') return account.client;
+    if (role === 'coclient' && account.coclient) return account.coclient;
+    throw notFound(role === 'coclient' ? 'Co-client' : 'Member');
+  }
+
+  roleOf(account: AccountRecord, memberId: number): MemberRole | null {
+    if (account.client.id === memberId) return 'client';
+    if (account.coclient?.id === memberId) return 'coclient';
+    return null;
+  }
+
+  /** Sections are generated from the seed on first use (seed.ts). */
+  sections(account: AccountRecord): { sections: Record<string, SectionItem[]>; singles: Record<string, Record<string, unknown>> } {
+    if (!account.sections || !account.singles) {
+      const seeded = seedSections(this.state.seed, account);
+      account.sections ??= seeded.sections;
+      account.singles ??= seeded.singles;
+    }
+    return { sections: account.sections, singles: account.singles };
+  }
+
+  items(account: AccountRecord, path: string): SectionItem[] {
+    const { sections } = this.sections(account);
+    if (path === 'employment') return [...(sections['employment:client'] ?? []), ...(sections['employment:coclient'] ?? [])];
+    return (sections[path] ??= []);
+  }
+
+  newItemId(account: AccountRecord): string {
+    return `${account.uuid}|${this.random.uuid()}`;
+  }
+
+  touch(account: AccountRecord): void {
+    account.updated_at = this.clock.stamp();
+  }
+
+  now(): string {
+    return this.clock.stamp();
+  }
+
+  accountActivity(account: AccountRecord, type: string, description: string, options: Record<string, string>): void {
+    this.state.accountActivities.push({
+      id: ++this.state.counters.accountActivity, accountId: account.id, type, description, options, created_at: this.now(),
+    });
+  }
+
+  userActivity(user: UserRecord, teamId: number, type: string, description: string): void {
+    this.state.userActivities.push({
+      id: ++this.state.counters.userActivity, userId: user.id, teamId, type, description, created_at: this.now(),
+    });
+  }
+
+  saveFile(name: string, mime: string, bytes: Buffer, kind: StoredFile['kind']): StoredFile {
+    const id = this.random.uuid();
+    const file: StoredFile = { id, name, mime, kind, data: bytes.toString('base64'), size: bytes.length, created_at: this.now() };
+    this.state.files[id] = file;
+    return file;
+  }
+
+  file(id: string | null | undefined): StoredFile | null {
+    return id ? (this.state.files[id] ?? null) : null;
+  }
+
+  /** Know-your-customer rules weighted 1–10 (PLATFORM-FACTS.md); the score is the valid share of the weight. */
+  qualityRules(account: AccountRecord): QualityRule[] {
+    const c = account.client;
+    const rules: QualityRule[] = [
+      { message: 'Client email address is on file', valid: c.email.includes('@'), weight: 10 },
+      { message: 'Client mobile phone is on file', valid: Boolean(c.phone.number), weight: 6 },
+      { message: 'Client date of birth is on file', valid: Boolean(c.birth_date), weight: 8 },
+      { message: 'Client home address is complete', valid: Boolean(c.address.line1 && c.address.city && c.address.zip && c.address.country), weight: 7 },
+      { message: 'Client citizenship is on file', valid: Boolean(c.citizenship.country), weight: 5 },
+      { message: 'Client marital status is on file', valid: Boolean(c.marital_status), weight: 4 },
+      { message: 'Client identity document is on file', valid: Boolean(c.drivers_license.number && c.drivers_license.expire_date), weight: 6 },
+      { message: 'Client risk score is recorded', valid: c.risk_score !== null, weight: 9 },
+    ];
+    if (account.coclient) {
+      const co = account.coclient;
+      rules.push(
+        { message: 'Co-client email address is on file', valid: co.email.includes('@'), weight: 8 },
+        { message: 'Co-client date of birth is on file', valid: Boolean(co.birth_date), weight: 6 },
+      );
+    }
+    return rules;
+  }
+
+  quality(account: AccountRecord): { score: number; rules: { message: string; valid: boolean }[] } {
+    const rules = this.qualityRules(account);
+    const total = rules.reduce((s, r) => s + r.weight, 0);
+    const valid = rules.reduce((s, r) => s + (r.valid ? r.weight : 0), 0);
+    return { score: Math.round((100 * valid) / total), rules: rules.map(({ message, valid }) => ({ message, valid })) };
+  }
+
+  memberName(m: MemberRecord | null): string {
+    return m ? `${m.first_name} ${m.last_name}`.trim() : '';
+  }
+
+  newMemberId(): number {
+    return ++this.state.counters.member;
+  }
+
+  templatesOf(user: UserRecord) {
+    return this.state.templates.filter((t) => t.teamId === user.currentTeamId);
+  }
+}
+
+export { notFound };

@@ -1,0 +1,2 @@
+import type { Router } from '../router.ts';
+export function registerV0(_r: Router): void {}

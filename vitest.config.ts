@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Every layer of the suite runs here; the layers are told apart by folder (DESIGN.md §6).
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Two cores: keep the platform servers the tests start from starving each other.
+    maxWorkers: 2,
+  },
+});

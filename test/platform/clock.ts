@@ -1,5 +1,5 @@
-// Timestamps in the interfaces' form (YYYY-MM-DD HH:MM:SS, UTC) and a clock that never repeats
-// one, so that `updated_at` moves on every change even when two changes fall in the same second.
+// Timestamps in the interfaces' form (YYYY-MM-DD HH:MM:SS, UTC), and a clock that gives a record a
+// new `updated_at` on every change even when two changes fall in the same second.
 
 export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -24,20 +24,21 @@ export function parseDate(text: string): number | null {
 }
 
 export class Clock {
-  private last = 0;
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** A timestamp strictly after every one this clock gave before, at one-second resolution. */
+  /** The current second as a timestamp. */
   stamp(): string {
-    const second = Math.floor(this.now() / 1000) * 1000;
-    this.last = Math.max(second, this.last + 1000);
-    return formatTimestamp(this.last);
+    return formatTimestamp(Math.floor(this.now() / 1000) * 1000);
   }
 
-  /** Carries on after timestamps loaded from saved state. */
-  advancePast(timestamp: string): void {
-    const ms = parseTimestamp(timestamp);
-    if (Number.isFinite(ms)) this.last = Math.max(this.last, ms);
+  /**
+   * A timestamp strictly after `previous`, at one-second resolution: `updated_at` moves on every
+   * change of a record even when two changes fall in the same second.
+   */
+  after(previous: string): string {
+    const second = Math.floor(this.now() / 1000) * 1000;
+    const last = parseTimestamp(previous);
+    return formatTimestamp(Number.isFinite(last) ? Math.max(second, last + 1000) : second);
   }
 
   current(): number {

@@ -6,10 +6,15 @@ import { ApiError } from './errors.ts';
 import { FAULT_KINDS, type FaultSettings } from './guard.ts';
 import type { Control } from './server.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readFaults(body: unknown): Partial<FaultSettings> {
-  if (!isObject(body)) throw new ApiError(400, 'Send a JSON object: {probability, kinds, methods, path, retryAfter, latencyMs, queue}.');
+  if (!isObject(body))
+    throw new ApiError(
+      400,
+      'Send a JSON object: {probability, kinds, methods, path, retryAfter, latencyMs, queue}.',
+    );
   const out: Partial<FaultSettings> = {};
   const kinds = (list: unknown, field: string) => {
     if (!Array.isArray(list) || list.some((k) => !FAULT_KINDS.includes(k as never))) {
@@ -19,7 +24,8 @@ function readFaults(body: unknown): Partial<FaultSettings> {
   };
   if ('probability' in body) {
     const p = body.probability;
-    if (typeof p !== 'number' || p < 0 || p > 1) throw new ApiError(400, 'probability must be a number from 0 to 1.');
+    if (typeof p !== 'number' || p < 0 || p > 1)
+      throw new ApiError(400, 'probability must be a number from 0 to 1.');
     out.probability = p;
   }
   if ('kinds' in body) out.kinds = kinds(body.kinds, 'kinds');
@@ -28,11 +34,17 @@ function readFaults(body: unknown): Partial<FaultSettings> {
   if ('retryAfter' in body) out.retryAfter = Number(body.retryAfter);
   if ('latencyMs' in body) out.latencyMs = Number(body.latencyMs);
   if ('queue' in body) {
-    if (!Array.isArray(body.queue)) throw new ApiError(400, 'queue must be a list of {kind, methods?, path?, count?}.');
+    if (!Array.isArray(body.queue))
+      throw new ApiError(400, 'queue must be a list of {kind, methods?, path?, count?}.');
     out.queue = body.queue.map((r: unknown) => {
       if (!isObject(r)) throw new ApiError(400, 'queue entries must be objects.');
       const [kind] = kinds([r.kind], 'queue[].kind');
-      return { kind: kind!, ...(Array.isArray(r.methods) ? { methods: r.methods as string[] } : {}), ...(typeof r.path === 'string' ? { path: r.path } : {}), ...(typeof r.count === 'number' ? { count: r.count } : {}) };
+      return {
+        kind: kind!,
+        ...(Array.isArray(r.methods) ? { methods: r.methods as string[] } : {}),
+        ...(typeof r.path === 'string' ? { path: r.path } : {}),
+        ...(typeof r.count === 'number' ? { count: r.count } : {}),
+      };
     });
   }
   for (const p of [out.path, ...(out.queue ?? []).map((q) => q.path)]) {
@@ -52,7 +64,10 @@ export function registerControl(app: FastifyInstance, control: Control): void {
   app.get('/__sandbox/state', () => control.dump());
   app.post('/__sandbox/reset', (req) => {
     const b = body(req.body);
-    control.reset(typeof b.seed === 'number' ? b.seed : undefined, typeof b.accounts === 'number' ? b.accounts : undefined);
+    control.reset(
+      typeof b.seed === 'number' ? b.seed : undefined,
+      typeof b.accounts === 'number' ? b.accounts : undefined,
+    );
     return { ok: true };
   });
   app.get('/__sandbox/faults', () => control.faults());
@@ -78,7 +93,8 @@ export function registerControl(app: FastifyInstance, control: Control): void {
   });
   app.post('/__sandbox/rate-limit', (req) => {
     const n = body(req.body).perMinute;
-    if (typeof n !== 'number' || n < 0) throw new ApiError(400, 'Send {"perMinute": 60} (0 turns the limit off).');
+    if (typeof n !== 'number' || n < 0)
+      throw new ApiError(400, 'Send {"perMinute": 60} (0 turns the limit off).');
     control.setRateLimit(n);
     return { perMinute: n };
   });

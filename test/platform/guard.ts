@@ -3,7 +3,14 @@
 
 import type { Random } from './random.ts';
 
-export const FAULT_KINDS = ['server-error', 'unavailable', 'rate-limited', 'latency', 'drop-before', 'drop-after'] as const;
+export const FAULT_KINDS = [
+  'server-error',
+  'unavailable',
+  'rate-limited',
+  'latency',
+  'drop-before',
+  'drop-after',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -31,7 +38,11 @@ export interface FaultSettings {
 }
 
 export const defaultFaults = (probability = 0): FaultSettings => ({
-  probability, kinds: [...FAULT_KINDS], retryAfter: 1, latencyMs: 1500, queue: [],
+  probability,
+  kinds: [...FAULT_KINDS],
+  retryAfter: 1,
+  latencyMs: 1500,
+  queue: [],
 });
 
 const matches = (rule: { methods?: string[]; path?: string }, method: string, path: string) =>
@@ -39,7 +50,10 @@ const matches = (rule: { methods?: string[]; path?: string }, method: string, pa
 
 export class FaultInjector {
   settings: FaultSettings;
-  constructor(private readonly random: Random, probability: number) {
+  constructor(
+    private readonly random: Random,
+    probability: number,
+  ) {
     this.settings = defaultFaults(probability);
   }
 
@@ -61,7 +75,10 @@ export class FaultInjector {
 /** Sliding one-minute window per interface and token: at most `perMinute` requests. */
 export class RateLimiter {
   private windows = new Map<string, number[]>();
-  constructor(public perMinute: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    public perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Records the request if allowed; otherwise returns the seconds to wait. */
   take(key: string): { allowed: true; remaining: number } | { allowed: false; retryAfter: number } {
@@ -70,7 +87,10 @@ export class RateLimiter {
     const window = (this.windows.get(key) ?? []).filter((t) => t > now - 60_000);
     if (window.length >= this.perMinute) {
       this.windows.set(key, window);
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil(((window[0] as number) + 60_000 - now) / 1000)) };
+      return {
+        allowed: false,
+        retryAfter: Math.max(1, Math.ceil(((window[0] as number) + 60_000 - now) / 1000)),
+      };
     }
     window.push(now);
     this.windows.set(key, window);

@@ -13,21 +13,34 @@ function compareValues(a: SortValue, b: SortValue): number {
   const na = a === null || a === undefined || a === '';
   const nb = b === null || b === undefined || b === '';
   if (na || nb) return na === nb ? 0 : na ? 1 : -1; // empty values last, either direction
-  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+  if (typeof a === 'string' && typeof b === 'string')
+    return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * Sorts by a sort expression. Ties fall back to `tieBreak` ascending so that paging is stable.
+ * Sorts by a sort expression. Ties fall back to `tieBreak` (the record's insertion order) in the
+ * direction of the first key, so that paging is stable and "newest first" holds within a second.
  * Throws 422 naming the allowed keys when a key is unknown.
  */
-export function sortItems<T>(items: T[], expression: string, keys: SortKeys<T>, tieBreak: (item: T) => SortValue, multiple = false): T[] {
+export function sortItems<T>(
+  items: T[],
+  expression: string,
+  keys: SortKeys<T>,
+  tieBreak: (item: T) => SortValue,
+  multiple = false,
+): T[] {
   const parts = (multiple ? expression.split(',') : [expression]).map((p) => p.trim()).filter(Boolean);
   const order = parts.map((part) => {
     const desc = part.startsWith('-');
     const key = desc ? part.slice(1) : part;
     const get = keys[key];
-    if (!get) throw new ApiError(422, `The sort field must be one of ${Object.keys(keys).join(', ')}, optionally prefixed with - for descending.`, { sort: [`The sort field must be one of ${Object.keys(keys).join(', ')}.`] });
+    if (!get)
+      throw new ApiError(
+        422,
+        `The sort field must be one of ${Object.keys(keys).join(', ')}, optionally prefixed with - for descending.`,
+        { sort: [`The sort field must be one of ${Object.keys(keys).join(', ')}.`] },
+      );
     return { get, desc };
   });
   return [...items].sort((x, y) => {
@@ -39,18 +52,23 @@ export function sortItems<T>(items: T[], expression: string, keys: SortKeys<T>, 
       const c = emptyA || emptyB ? compareValues(va, vb) : compareValues(va, vb) * (desc ? -1 : 1);
       if (c !== 0) return c;
     }
-    return compareValues(tieBreak(x), tieBreak(y));
+    return compareValues(tieBreak(x), tieBreak(y)) * (order[0]?.desc ? -1 : 1);
   });
 }
 
-export function paging(query: Record<string, string>, defaultLimit: number): { limit: number; offset: number } {
+export function paging(
+  query: Record<string, string>,
+  defaultLimit: number,
+): { limit: number; offset: number } {
   const read = (name: 'limit' | 'offset', fallback: number, min: number, max: number): number => {
     const raw = query[name];
     if (raw === undefined || raw === '') return fallback;
     const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < min || n > max) {
       const rule = name === 'limit' ? `an integer from ${min} to ${max}` : 'an integer of 0 or more';
-      throw new ApiError(422, `The ${name} field must be ${rule}.`, { [name]: [`The ${name} field must be ${rule}.`] });
+      throw new ApiError(422, `The ${name} field must be ${rule}.`, {
+        [name]: [`The ${name} field must be ${rule}.`],
+      });
     }
     return n;
   };

@@ -28,9 +28,16 @@ let values;
 try {
   ({ values } = parseArgs({
     options: {
-      port: { type: 'string' }, seed: { type: 'string' }, accounts: { type: 'string' }, 'rate-limit': { type: 'string' },
-      'token-ttl': { type: 'string' }, faults: { type: 'string' }, latency: { type: 'string' }, data: { type: 'string' },
-      log: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      accounts: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      faults: { type: 'string' },
+      latency: { type: 'string' },
+      data: { type: 'string' },
+      log: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   }));
 } catch (e) {

@@ -104,6 +104,8 @@ export interface StoredFile {
   size: number;
   kind: 'image' | 'document';
   created_at: string;
+  /** Team of the account the file belongs to; files of another team read as not found. */
+  teamId?: number;
 }
 
 export interface AccountActivity {
@@ -277,5 +279,12 @@ export interface State {
   accountActivities: AccountActivity[];
   userActivities: UserActivity[];
   files: Record<string, StoredFile>;
-  counters: { account: number; member: number; accountActivity: number; userActivity: number; signature: number; form: number };
+  counters: {
+    account: number;
+    member: number;
+    accountActivity: number;
+    userActivity: number;
+    signature: number;
+    form: number;
+  };
 }

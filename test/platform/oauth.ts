@@ -45,7 +45,12 @@ export function verifyPassword(password: string, stored: string): boolean {
 export function isLoopbackRedirect(uri: string): boolean {
   try {
     const url = new URL(uri);
-    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && !url.hash && !url.username;
+    return (
+      url.protocol === 'http:' &&
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) &&
+      !url.hash &&
+      !url.username
+    );
   } catch {
     return false;
   }
@@ -74,9 +79,24 @@ export class OAuthServer {
   issue(userId: number, family = randomBytes(8).toString('hex')) {
     const access_token = newToken();
     const refresh_token = newToken();
-    this.access.set(hash(access_token), { userId, family, expiresAt: this.now() + this.tokenTtlSeconds * 1000 });
-    this.refresh.set(hash(refresh_token), { userId, family, expiresAt: this.now() + REFRESH_TTL_MS, rotated: false });
-    return { access_token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds, refresh_token, scope: '*' };
+    this.access.set(hash(access_token), {
+      userId,
+      family,
+      expiresAt: this.now() + this.tokenTtlSeconds * 1000,
+    });
+    this.refresh.set(hash(refresh_token), {
+      userId,
+      family,
+      expiresAt: this.now() + REFRESH_TTL_MS,
+      rotated: false,
+    });
+    return {
+      access_token,
+      token_type: 'Bearer',
+      expires_in: this.tokenTtlSeconds,
+      refresh_token,
+      scope: '*',
+    };
   }
 
   /** Every access token stops working at once; refresh tokens still do. */
@@ -111,17 +131,39 @@ export class OAuthServer {
         scopes_supported: ['*'],
       };
     });
-    app.get('/oauth/authorize', (req, reply) => this.authorize(req, reply, (req.query ?? {}) as Record<string, unknown>, false));
-    app.post('/oauth/authorize', (req, reply) => this.authorize(req, reply, (req.body ?? {}) as Record<string, unknown>, true));
+    app.get('/oauth/authorize', (req, reply) =>
+      this.authorize(req, reply, (req.query ?? {}) as Record<string, unknown>, false),
+    );
+    app.post('/oauth/authorize', (req, reply) =>
+      this.authorize(req, reply, (req.body ?? {}) as Record<string, unknown>, true),
+    );
     app.post('/oauth/token', (req, reply) => this.token(req, reply));
   }
 
-  private authorize(_req: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>, submitted: boolean) {
-    const p = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) as Record<string, string>;
+  private authorize(
+    _req: FastifyRequest,
+    reply: FastifyReply,
+    input: Record<string, unknown>,
+    submitted: boolean,
+  ) {
+    const p = Object.fromEntries(
+      Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+    ) as Record<string, string>;
     // Errors about the client or the redirect URI are shown here, never sent to an unchecked URI.
-    if (p.client_id !== CLIENT_ID) return page(reply, 400, 'Unknown application', `The application “${p.client_id ?? ''}” is not registered with this platform.`);
+    if (p.client_id !== CLIENT_ID)
+      return page(
+        reply,
+        400,
+        'Unknown application',
+        `The application “${p.client_id ?? ''}” is not registered with this platform.`,
+      );
     if (!p.redirect_uri || !isLoopbackRedirect(p.redirect_uri)) {
-      return page(reply, 400, 'Invalid redirect address', 'The application asked to return to an address that is not a loopback http:// address.');
+      return page(
+        reply,
+        400,
+        'Invalid redirect address',
+        'The application asked to return to an address that is not a loopback http:// address.',
+      );
     }
     const back = (params: Record<string, string>) => {
       const url = new URL(p.redirect_uri as string);
@@ -129,37 +171,55 @@ export class OAuthServer {
       if (p.state) url.searchParams.set('state', p.state);
       return reply.redirect(url.toString(), 302);
     };
-    if (p.response_type !== 'code') return back({ error: 'unsupported_response_type', error_description: 'Only response_type=code is supported.' });
+    if (p.response_type !== 'code')
+      return back({
+        error: 'unsupported_response_type',
+        error_description: 'Only response_type=code is supported.',
+      });
     const scope = p.scope?.trim() || '*';
-    if (scope.split(/\s+/).some((s) => s !== '*')) return back({ error: 'invalid_scope', error_description: 'The only scope this platform grants is *.' });
+    if (scope.split(/\s+/).some((s) => s !== '*'))
+      return back({ error: 'invalid_scope', error_description: 'The only scope this platform grants is *.' });
     if (p.code_challenge) {
-      if ((p.code_challenge_method || 'plain') !== 'S256') return back({ error: 'invalid_request', error_description: 'PKCE method must be S256.' });
-      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(p.code_challenge)) return back({ error: 'invalid_request', error_description: 'code_challenge is malformed.' });
+      if ((p.code_challenge_method || 'plain') !== 'S256')
+        return back({ error: 'invalid_request', error_description: 'PKCE method must be S256.' });
+      if (!/^[A-Za-z0-9._~-]{43,128}$/.test(p.code_challenge))
+        return back({ error: 'invalid_request', error_description: 'code_challenge is malformed.' });
     }
-    if (submitted && p.action === 'cancel') return back({ error: 'access_denied', error_description: 'The user declined to sign in.' });
+    if (submitted && p.action === 'cancel')
+      return back({ error: 'access_denied', error_description: 'The user declined to sign in.' });
     if (!submitted) return signInPage(reply, 200, p, null);
-    const user = this.store().state.users.find((u) => u.email.toLowerCase() === (p.email ?? '').trim().toLowerCase());
+    const user = this.store().state.users.find(
+      (u) => u.email.toLowerCase() === (p.email ?? '').trim().toLowerCase(),
+    );
     if (!user || !verifyPassword(p.password ?? '', user.passwordHash)) {
       return signInPage(reply, 401, p, 'The email or password is incorrect. Check both and try again.');
     }
     const code = newToken();
     this.codes.set(hash(code), {
-      userId: user.id, redirectUri: p.redirect_uri, challenge: p.code_challenge || null, scope,
-      expiresAt: this.now() + CODE_TTL_MS, used: false, family: randomBytes(8).toString('hex'),
+      userId: user.id,
+      redirectUri: p.redirect_uri,
+      challenge: p.code_challenge || null,
+      scope,
+      expiresAt: this.now() + CODE_TTL_MS,
+      used: false,
+      family: randomBytes(8).toString('hex'),
     });
     return back({ code });
   }
 
   private token(req: FastifyRequest, reply: FastifyReply) {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+    const str = (k: string) => (typeof body[k] === 'string' ? body[k] : undefined);
     const fail = (status: number, error: string, error_description: string) =>
       reply.code(status).header('cache-control', 'no-store').send({ error, error_description });
     let clientId = str('client_id');
     let secret = str('client_secret');
     const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
     if (basic?.[1]) {
-      const [id, s] = Buffer.from(basic[1], 'base64').toString('utf8').split(':').map((x) => decodeURIComponent(x));
+      const [id, s] = Buffer.from(basic[1], 'base64')
+        .toString('utf8')
+        .split(':')
+        .map((x) => decodeURIComponent(x));
       clientId = id;
       secret = s;
     }
@@ -173,11 +233,17 @@ export class OAuthServer {
       if (!grant) return fail(400, 'invalid_grant', 'The authorization code is unknown.');
       if (grant.used) {
         this.revokeFamily(grant.family);
-        return fail(400, 'invalid_grant', 'The authorization code was already used; tokens issued from it are revoked.');
+        return fail(
+          400,
+          'invalid_grant',
+          'The authorization code was already used; tokens issued from it are revoked.',
+        );
       }
       grant.used = true;
-      if (grant.expiresAt <= this.now()) return fail(400, 'invalid_grant', 'The authorization code has expired.');
-      if (str('redirect_uri') !== grant.redirectUri) return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
+      if (grant.expiresAt <= this.now())
+        return fail(400, 'invalid_grant', 'The authorization code has expired.');
+      if (str('redirect_uri') !== grant.redirectUri)
+        return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
       if (grant.challenge) {
         const verifier = str('code_verifier');
         if (!verifier) return fail(400, 'invalid_request', 'code_verifier is required.');
@@ -190,10 +256,15 @@ export class OAuthServer {
     if (grantType === 'refresh_token') {
       const token = str('refresh_token');
       const grant = token ? this.refresh.get(hash(token)) : undefined;
-      if (!grant || grant.expiresAt <= this.now()) return fail(400, 'invalid_grant', 'The refresh token is invalid or expired.');
+      if (!grant || grant.expiresAt <= this.now())
+        return fail(400, 'invalid_grant', 'The refresh token is invalid or expired.');
       if (grant.rotated) {
         this.revokeFamily(grant.family);
-        return fail(400, 'invalid_grant', 'The refresh token was already used; every token of this sign-in is revoked.');
+        return fail(
+          400,
+          'invalid_grant',
+          'The refresh token was already used; every token of this sign-in is revoked.',
+        );
       }
       grant.rotated = true;
       return reply.header('cache-control', 'no-store').send(this.issue(grant.userId, grant.family));
@@ -205,12 +276,26 @@ export class OAuthServer {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, status: number, title: string, message: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`));
 }
 
 function signInPage(reply: FastifyReply, status: number, p: Record<string, string>, error: string | null) {
-  const keep = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
-  const hidden = keep.filter((k) => p[k]).map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p[k] as string)}">`).join('');
+  const keep = [
+    'response_type',
+    'client_id',
+    'redirect_uri',
+    'state',
+    'scope',
+    'code_challenge',
+    'code_challenge_method',
+  ];
+  const hidden = keep
+    .filter((k) => p[k])
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p[k] as string)}">`)
+    .join('');
   const body = `
     <h1>Sign in to the advisory platform</h1>
     <p class="sub">Sandbox — sample data only</p>

@@ -49,7 +49,10 @@ export class Router {
       handler: async (req, reply) => {
         const origin = `${req.protocol}://${req.host}`;
         const ctx: Context = {
-          req, reply, user: req.user as UserRecord, store: this.store(),
+          req,
+          reply,
+          user: req.user as UserRecord,
+          store: this.store(),
           params: (req.params ?? {}) as Record<string, string>,
           query: flatQuery(req.query),
           body: req.body,
@@ -72,12 +75,19 @@ export class Router {
   closeMethods(): void {
     for (const [url, known] of this.methods) {
       const allow = [...known].join(', ');
-      const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter((m) => !known.has(m as Method));
+      const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
+        (m) => !known.has(m as Method),
+      );
       this.app.route({
         method: others,
         url,
         handler: () => {
-          throw new ApiError(405, `The ${url.replace(this.prefix, '')} path does not accept this method; use ${allow}.`, {}, { allow });
+          throw new ApiError(
+            405,
+            `The ${url.replace(this.prefix, '')} path does not accept this method; use ${allow}.`,
+            {},
+            { allow },
+          );
         },
       });
     }

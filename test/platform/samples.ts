@@ -21,7 +21,11 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG whose pixels come from `color(x, y)`. */
-export function makePng(width: number, height: number, color: (x: number, y: number) => [number, number, number]): Buffer {
+export function makePng(
+  width: number,
+  height: number,
+  color: (x: number, y: number) => [number, number, number],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -41,7 +45,7 @@ export function makePng(width: number, height: number, color: (x: number, y: num
 
 /** A portrait placeholder: a tinted circle on a light ground. */
 export function portraitPng(hue: number): Buffer {
-  const [r, g, b] = [(hue * 3) % 200 + 40, (hue * 7) % 200 + 40, (hue * 11) % 200 + 40];
+  const [r, g, b] = [((hue * 3) % 200) + 40, ((hue * 7) % 200) + 40, ((hue * 11) % 200) + 40];
   return makePng(64, 64, (x, y) => ((x - 32) ** 2 + (y - 28) ** 2 < 380 ? [r, g, b] : [236, 239, 244]));
 }
 
@@ -56,7 +60,9 @@ export function signaturePng(seed: number): Buffer {
 /** A one-page PDF that shows the given lines (Helvetica, no compression). */
 export function simplePdf(lines: string[]): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => '\\' + c).replace(/[^\x20-\x7e]/g, '?');
-  const text = lines.map((l, i) => `BT /F1 ${i === 0 ? 16 : 11} Tf 56 ${780 - i * 22} Td (${esc(l)}) Tj ET`).join('\n');
+  const text = lines
+    .map((l, i) => `BT /F1 ${i === 0 ? 16 : 11} Tf 56 ${780 - i * 22} Td (${esc(l)}) Tj ET`)
+    .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -1,7 +1,8 @@
 // The sandbox platform: both interfaces, their OAuth server and the control endpoints in one
 // Fastify server. `startPlatform` is what tests call; main.ts is the command line around it.
 
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import { createRandom } from './random.ts';
 import { Router } from './router.ts';
 import { seedState } from './seed.ts';
 import { Store } from './store.ts';
+import { registerFormPages } from './v0/forms.ts';
 import { registerV0 } from './v0/routes.ts';
 import { registerV2 } from './v2/routes.ts';
 
@@ -69,10 +71,15 @@ export interface Platform {
 
 type Iface = 'v2' | 'v0' | 'oauth' | 'control' | 'other';
 const ifaceOf = (url: string): Iface =>
-  url.startsWith('/api/v2/') || url === '/api/v2' ? 'v2'
-    : url.startsWith('/api/v0/') || url === '/api/v0' ? 'v0'
-      : url.startsWith('/oauth/') || url.startsWith('/.well-known/') ? 'oauth'
-        : url.startsWith('/__sandbox/') ? 'control' : 'other';
+  url.startsWith('/api/v2/') || url === '/api/v2'
+    ? 'v2'
+    : url.startsWith('/api/v0/') || url === '/api/v0'
+      ? 'v0'
+      : url.startsWith('/oauth/') || url.startsWith('/.well-known/')
+        ? 'oauth'
+        : url.startsWith('/__sandbox/')
+          ? 'control'
+          : 'other';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,12 +90,22 @@ declare module 'fastify' {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Renders an error in the shape of the interface that was called. */
-export function errorBody(iface: Iface, status: number, message: string, fields: Record<string, string[]>): unknown {
+export function errorBody(
+  iface: Iface,
+  status: number,
+  message: string,
+  fields: Record<string, string[]>,
+): unknown {
   if (iface === 'v0') {
     const messages = status === 422 ? Object.values(fields).flat() : message;
-    return { status: STATUS_TEXT[status] ?? 'Error', code: status, messages: Array.isArray(messages) && messages.length === 0 ? [message] : messages };
+    return {
+      status: STATUS_TEXT[status] ?? 'Error',
+      code: status,
+      messages: Array.isArray(messages) && messages.length === 0 ? [message] : messages,
+    };
   }
-  if (iface === 'v2') return status === 422 && Object.keys(fields).length ? { message, errors: fields } : { message };
+  if (iface === 'v2')
+    return status === 422 && Object.keys(fields).length ? { message, errors: fields } : { message };
   return { error: STATUS_TEXT[status] ?? 'error', message };
 }
 
@@ -96,8 +113,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const seed = options.seed ?? 1;
   const accounts = options.accounts ?? 200;
   const clock = new Clock();
-  const fresh = (s = seed, n = accounts) => seedState({ seed: s, accounts: n, ...(options.anchor !== undefined ? { anchor: options.anchor } : {}) });
-  const initial = options.dataFile && existsSync(options.dataFile) ? (JSON.parse(readFileSync(options.dataFile, 'utf8')) as State) : fresh();
+  const fresh = (s = seed, n = accounts) =>
+    seedState({ seed: s, accounts: n, ...(options.anchor !== undefined ? { anchor: options.anchor } : {}) });
+  const initial =
+    options.dataFile && existsSync(options.dataFile)
+      ? (JSON.parse(readFileSync(options.dataFile, 'utf8')) as State)
+      : fresh();
   let store = new Store(initial, clock, createRandom(seed ^ 0x5eed));
   const oauth = new OAuthServer(() => store, options.tokenTtl ?? 3600);
   const faults = new FaultInjector(createRandom(seed ^ 0xfa17), options.faults ?? 0);
@@ -107,23 +128,31 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
   const save = () => {
     if (!options.dataFile) return;
+    mkdirSync(dirname(options.dataFile), { recursive: true });
     const tmp = `${options.dataFile}.tmp`;
     writeFileSync(tmp, JSON.stringify(store.state));
     renameSync(tmp, options.dataFile);
   };
   let saveQueued = false;
-  const watch = (s: Store) => s.onChange(() => {
-    if (saveQueued || !options.dataFile) return;
-    saveQueued = true;
-    setImmediate(() => {
-      saveQueued = false;
-      save();
+  const watch = (s: Store) =>
+    s.onChange(() => {
+      if (saveQueued || !options.dataFile) return;
+      saveQueued = true;
+      setImmediate(() => {
+        saveQueued = false;
+        save();
+      });
     });
-  });
   watch(store);
 
-  const app = Fastify({ bodyLimit: 1024 * 1024, logger: false, return503OnClosing: true, forceCloseConnections: true });
-  app.removeContentTypeParser('application/json');
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    logger: false,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  // Only JSON, form and multipart bodies are understood; anything else is a clear 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -140,7 +169,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const iface = ifaceOf(req.url);
     if (iface !== 'v2' && iface !== 'v0') return;
     if (maintenance) {
-      return reply.code(503).header('retry-after', '30').send(errorBody(iface, 503, 'The platform is offline for maintenance. Try again later.', {}));
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .send(errorBody(iface, 503, 'The platform is offline for maintenance. Try again later.', {}));
     }
     const fault = faults.draw(req.method, req.url.split('?')[0] as string);
     if (fault) {
@@ -150,27 +182,63 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         req.raw.socket.destroy();
         return reply.hijack();
       }
-      if (fault === 'server-error') return reply.code(500).send(errorBody(iface, 500, 'Injected server error.', {}));
-      if (fault === 'unavailable') return reply.code(503).header('retry-after', retryAfter).send(errorBody(iface, 503, 'Injected: temporarily unavailable.', {}));
-      if (fault === 'rate-limited') return reply.code(429).header('retry-after', retryAfter).send(errorBody(iface, 429, 'Too many requests (injected).', {}));
+      if (fault === 'server-error')
+        return reply.code(500).send(errorBody(iface, 500, 'Injected server error.', {}));
+      if (fault === 'unavailable')
+        return reply
+          .code(503)
+          .header('retry-after', retryAfter)
+          .send(errorBody(iface, 503, 'Injected: temporarily unavailable.', {}));
+      if (fault === 'rate-limited')
+        return reply
+          .code(429)
+          .header('retry-after', retryAfter)
+          .send(errorBody(iface, 429, 'Too many requests (injected).', {}));
       if (fault === 'latency') await sleep(faults.settings.latencyMs);
     }
     if (options.latency) await sleep(options.latency);
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const verdict = token ? oauth.verify(token) : { error: 'missing' as const };
     if ('error' in verdict) {
-      const message = verdict.error === 'expired' ? 'The access token has expired.' : verdict.error === 'missing' ? 'A bearer token is required.' : 'The access token is invalid.';
-      return reply.code(401).header('www-authenticate', `Bearer error="invalid_token", error_description="${message}"`).send(errorBody(iface, 401, message, {}));
+      const message =
+        verdict.error === 'expired'
+          ? 'The access token has expired.'
+          : verdict.error === 'missing'
+            ? 'A bearer token is required.'
+            : 'The access token is invalid.';
+      // RFC 6750 §3.1: no error code when the request carried no credentials at all.
+      const challenge =
+        verdict.error === 'missing'
+          ? 'Bearer'
+          : `Bearer error="invalid_token", error_description="${message}"`;
+      return reply
+        .code(401)
+        .header('www-authenticate', challenge)
+        .send(errorBody(iface, 401, message, {}));
     }
     const user = store.userById(verdict.userId);
     if (!user) return reply.code(401).send(errorBody(iface, 401, 'The access token is invalid.', {}));
     req.user = user;
     const taken = limiter.take(`${iface}:${token}`);
     if (!taken.allowed) {
-      return reply.code(429).header('retry-after', String(taken.retryAfter)).header('x-ratelimit-limit', String(limiter.perMinute)).header('x-ratelimit-remaining', '0')
-        .send(errorBody(iface, 429, `Request limit of ${limiter.perMinute} per minute reached. Retry after ${taken.retryAfter} s.`, {}));
+      return reply
+        .code(429)
+        .header('retry-after', String(taken.retryAfter))
+        .header('x-ratelimit-limit', String(limiter.perMinute))
+        .header('x-ratelimit-remaining', '0')
+        .send(
+          errorBody(
+            iface,
+            429,
+            `Request limit of ${limiter.perMinute} per minute reached. Retry after ${taken.retryAfter} s.`,
+            {},
+          ),
+        );
     }
-    if (limiter.perMinute > 0) reply.header('x-ratelimit-limit', String(limiter.perMinute)).header('x-ratelimit-remaining', String(taken.remaining));
+    if (limiter.perMinute > 0)
+      reply
+        .header('x-ratelimit-limit', String(limiter.perMinute))
+        .header('x-ratelimit-remaining', String(taken.remaining));
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -189,14 +257,23 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stats.byStatus[reply.statusCode] = (stats.byStatus[reply.statusCode] ?? 0) + 1;
     if (req.method !== 'GET' && reply.statusCode < 400 && (iface === 'v2' || iface === 'v0')) store.changed();
     if (options.logFile) {
-      const line = { time: new Date().toISOString(), interface: iface, method: req.method, route: req.routeOptions.url ?? null, status: reply.statusCode, ...(req.fault ? { fault: req.fault } : {}) };
+      const line = {
+        time: new Date().toISOString(),
+        interface: iface,
+        method: req.method,
+        route: req.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ...(req.fault ? { fault: req.fault } : {}),
+      };
       appendFileSync(options.logFile, JSON.stringify(line) + '\n');
     }
   });
 
   app.setNotFoundHandler((req, reply) => {
     const iface = ifaceOf(req.url);
-    return reply.code(404).send(errorBody(iface, 404, `No resource at ${req.method} ${req.url.split('?')[0]}.`, {}));
+    return reply
+      .code(404)
+      .send(errorBody(iface, 404, `No resource at ${req.method} ${req.url.split('?')[0]}.`, {}));
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
@@ -205,16 +282,25 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       return reply.code(err.status).send(errorBody(iface, err.status, err.message, err.fields));
     }
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    const message = status === 413 ? 'The request body is too large (at most 1 MB of JSON or 10 MB per uploaded file).'
-      : status === 415 ? `Unsupported content type ${req.headers['content-type'] ?? ''}; send JSON, form data or multipart.`
-        : status === 500 ? 'The server met an unexpected problem.' : err.message;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+        ? err.statusCode
+        : 500;
+    const message =
+      status === 413
+        ? 'The request body is too large (at most 1 MB of JSON or 10 MB per uploaded file).'
+        : status === 415
+          ? `Unsupported content type ${req.headers['content-type'] ?? ''}; send JSON, form data or multipart.`
+          : status === 500
+            ? 'The server met an unexpected problem.'
+            : err.message;
     if (status === 500) console.error(err);
     return reply.code(status).send(errorBody(iface, status, message, {}));
   });
 
   oauth.register(app);
   const current = () => store;
+  registerFormPages(app, current);
   const v2 = new Router(app, current, '/api/v2');
   const v0 = new Router(app, current, '/api/v0');
   registerV2(v2);

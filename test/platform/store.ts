@@ -2,10 +2,16 @@
 // permissions, the quality score, activity records, stored files, and change notification.
 
 import type { Permission } from './catalog.ts';
-import { Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { forbidden, notFound } from './errors.ts';
 import type {
-  AccountRecord, MemberRecord, MemberRole, SectionItem, State, StoredFile, UserRecord,
+  AccountRecord,
+  MemberRecord,
+  MemberRole,
+  SectionItem,
+  State,
+  StoredFile,
+  UserRecord,
 } from './model.ts';
 import { seedSections } from './seed.ts';
 import type { Random } from './random.ts';
@@ -23,14 +29,7 @@ export class Store {
     public state: State,
     readonly clock: Clock,
     readonly random: Random,
-  ) {
-    this.resetClock();
-  }
-
-  /** Lets the clock carry on after the newest timestamp of a loaded or reset state. */
-  resetClock(): void {
-    for (const a of this.state.accounts) this.clock.advancePast(a.updated_at);
-  }
+  ) {}
 
   onChange(listener: () => void): void {
     this.listeners.push(listener);
@@ -61,9 +60,12 @@ export class Store {
   }
 
   /** Permission key of an account action for the account's type (`accounts.clients.update` …). */
-  accountPermission(type: AccountRecord['type'], action: 'view' | 'create' | 'update' | 'delete'): Permission {
+  accountPermission(
+    type: AccountRecord['type'],
+    action: 'view' | 'create' | 'update' | 'delete',
+  ): Permission {
     const base = type === 'CLIENT' ? 'accounts.clients' : 'accounts.prospects';
-    return (action === 'view' ? base : `${base}.${action}`) as Permission;
+    return action === 'view' ? base : `${base}.${action}`;
   }
 
   member(account: AccountRecord, role: string): MemberRecord {
@@ -79,7 +81,10 @@ export class Store {
   }
 
   /** Sections are generated from the seed on first use (seed.ts). */
-  sections(account: AccountRecord): { sections: Record<string, SectionItem[]>; singles: Record<string, Record<string, unknown>> } {
+  sections(account: AccountRecord): {
+    sections: Record<string, SectionItem[]>;
+    singles: Record<string, Record<string, unknown>>;
+  } {
     if (!account.sections || !account.singles) {
       const seeded = seedSections(this.state.seed, account);
       account.sections ??= seeded.sections;
@@ -90,7 +95,8 @@ export class Store {
 
   items(account: AccountRecord, path: string): SectionItem[] {
     const { sections } = this.sections(account);
-    if (path === 'employment') return [...(sections['employment:client'] ?? []), ...(sections['employment:coclient'] ?? [])];
+    if (path === 'employment')
+      return [...(sections['employment:client'] ?? []), ...(sections['employment:coclient'] ?? [])];
     return (sections[path] ??= []);
   }
 
@@ -99,28 +105,54 @@ export class Store {
   }
 
   touch(account: AccountRecord): void {
-    account.updated_at = this.clock.stamp();
+    account.updated_at = this.clock.after(account.updated_at);
   }
 
   now(): string {
     return this.clock.stamp();
   }
 
-  accountActivity(account: AccountRecord, type: string, description: string, options: Record<string, string>): void {
+  /** Records an activity; an account change is recorded at the account's new `updated_at`. */
+  accountActivity(
+    account: AccountRecord,
+    type: string,
+    description: string,
+    options: Record<string, string>,
+    at = this.now(),
+  ): void {
     this.state.accountActivities.push({
-      id: ++this.state.counters.accountActivity, accountId: account.id, type, description, options, created_at: this.now(),
+      id: ++this.state.counters.accountActivity,
+      accountId: account.id,
+      type,
+      description,
+      options,
+      created_at: at,
     });
   }
 
   userActivity(user: UserRecord, teamId: number, type: string, description: string): void {
     this.state.userActivities.push({
-      id: ++this.state.counters.userActivity, userId: user.id, teamId, type, description, created_at: this.now(),
+      id: ++this.state.counters.userActivity,
+      userId: user.id,
+      teamId,
+      type,
+      description,
+      created_at: this.now(),
     });
   }
 
-  saveFile(name: string, mime: string, bytes: Buffer, kind: StoredFile['kind']): StoredFile {
+  saveFile(name: string, mime: string, bytes: Buffer, kind: StoredFile['kind'], teamId: number): StoredFile {
     const id = this.random.uuid();
-    const file: StoredFile = { id, name, mime, kind, data: bytes.toString('base64'), size: bytes.length, created_at: this.now() };
+    const file: StoredFile = {
+      id,
+      name,
+      mime,
+      kind,
+      teamId,
+      data: bytes.toString('base64'),
+      size: bytes.length,
+      created_at: this.now(),
+    };
     this.state.files[id] = file;
     return file;
   }
@@ -136,10 +168,18 @@ export class Store {
       { message: 'Client email address is on file', valid: c.email.includes('@'), weight: 10 },
       { message: 'Client mobile phone is on file', valid: Boolean(c.phone.number), weight: 6 },
       { message: 'Client date of birth is on file', valid: Boolean(c.birth_date), weight: 8 },
-      { message: 'Client home address is complete', valid: Boolean(c.address.line1 && c.address.city && c.address.zip && c.address.country), weight: 7 },
+      {
+        message: 'Client home address is complete',
+        valid: Boolean(c.address.line1 && c.address.city && c.address.zip && c.address.country),
+        weight: 7,
+      },
       { message: 'Client citizenship is on file', valid: Boolean(c.citizenship.country), weight: 5 },
       { message: 'Client marital status is on file', valid: Boolean(c.marital_status), weight: 4 },
-      { message: 'Client identity document is on file', valid: Boolean(c.drivers_license.number && c.drivers_license.expire_date), weight: 6 },
+      {
+        message: 'Client identity document is on file',
+        valid: Boolean(c.drivers_license.number && c.drivers_license.expire_date),
+        weight: 6,
+      },
       { message: 'Client risk score is recorded', valid: c.risk_score !== null, weight: 9 },
     ];
     if (account.coclient) {
@@ -156,7 +196,10 @@ export class Store {
     const rules = this.qualityRules(account);
     const total = rules.reduce((s, r) => s + r.weight, 0);
     const valid = rules.reduce((s, r) => s + (r.valid ? r.weight : 0), 0);
-    return { score: Math.round((100 * valid) / total), rules: rules.map(({ message, valid }) => ({ message, valid })) };
+    return {
+      score: Math.round((100 * valid) / total),
+      rules: rules.map(({ message, valid }) => ({ message, valid })),
+    };
   }
 
   memberName(m: MemberRecord | null): string {

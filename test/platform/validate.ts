@@ -6,8 +6,12 @@ import { EMAIL, US_STATES, isCountryCode } from './catalog.ts';
 import { parseDate } from './clock.ts';
 import type { AccountRecord, Address, SectionItem, StoredFile } from './model.ts';
 import {
-  FREQUENCIES, RELATION_SECTION, messageName,
-  type FieldSpec, type Frequency, type SectionSpec,
+  FREQUENCIES,
+  RELATION_SECTION,
+  messageName,
+  type FieldSpec,
+  type Frequency,
+  type SectionSpec,
 } from './sections.ts';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; messages: string[] };
@@ -30,7 +34,8 @@ export interface SectionContext {
 }
 
 const MAX_TEXT = 2000;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** Normalizes a value of one field; returns undefined when it is not acceptable. */
@@ -56,7 +61,9 @@ function normalizeField(spec: FieldSpec, value: unknown, ctx: SectionContext): u
     case 'relation':
       return normalizeRelation(value, spec.types, ctx);
     case 'file':
-      return isObject(value) && typeof value.url === 'string' ? (ctx.fileIdFromUrl(value.url) ?? undefined) : undefined;
+      return isObject(value) && typeof value.url === 'string'
+        ? (ctx.fileIdFromUrl(value.url) ?? undefined)
+        : undefined;
     case 'target':
       return isObject(value) ? normalizeTarget(value) : undefined;
   }
@@ -91,7 +98,11 @@ export function normalizeAddress(value: unknown): Address | undefined {
   return out;
 }
 
-function normalizeRelation(value: unknown, types: readonly string[], ctx: SectionContext): Relation | undefined {
+function normalizeRelation(
+  value: unknown,
+  types: readonly string[],
+  ctx: SectionContext,
+): Relation | undefined {
   const raw = typeof value === 'string' ? { type: value, id: null } : value;
   if (!isObject(raw) || typeof raw.type !== 'string' || !types.includes(raw.type)) return undefined;
   const type = raw.type === 'ExenseVariable' ? 'ExpenseVariable' : raw.type;
@@ -109,7 +120,8 @@ function normalizeRelation(value: unknown, types: readonly string[], ctx: Sectio
 function normalizeTarget(value: Record<string, unknown>): { value: unknown; date: unknown } | undefined {
   const v = value.value;
   const d = value.date;
-  if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) return undefined;
+  if (v !== undefined && v !== null && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
+    return undefined;
   if (d !== undefined && d !== null && (typeof d !== 'string' || parseDate(d) === null)) return undefined;
   return { value: v ?? null, date: d ?? null };
 }
@@ -138,7 +150,8 @@ export function validateSection(
   for (const field of spec.required) {
     const fieldSpec = spec.fields[field] as FieldSpec;
     if (isBlank(merged[field])) {
-      if (!invalid.includes(`${messageName(spec, field)} is invalid.`)) missing.push(`${messageName(spec, field)} is required.`);
+      if (!invalid.includes(`${messageName(spec, field)} is invalid.`))
+        missing.push(`${messageName(spec, field)} is required.`);
     } else if (fieldSpec.kind === 'target') {
       const target = merged[field] as { value: unknown; date: unknown };
       if (isBlank(target.value)) missing.push('target.value is required.');
@@ -155,7 +168,16 @@ export function completeFields(spec: SectionSpec, fields: Record<string, unknown
   for (const [field, fieldSpec] of Object.entries(spec.fields)) {
     const v = fields[field];
     if (fieldSpec.kind === 'currency') out[field] = v ?? { value: 0, frequency: fieldSpec.frequency };
-    else if (fieldSpec.kind === 'address') out[field] = { line1: null, line2: null, city: null, state: null, zip: null, country: null, ...(v as Address | undefined) };
+    else if (fieldSpec.kind === 'address')
+      out[field] = {
+        line1: null,
+        line2: null,
+        city: null,
+        state: null,
+        zip: null,
+        country: null,
+        ...(v as Address | undefined),
+      };
     else out[field] = v ?? null;
   }
   return out;
@@ -165,9 +187,21 @@ export function isEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && EMAIL.test(value);
 }
 
-export type FileObject = { type: 'image' | 'document'; url: string; filetype: string; filesize: number; filename: string };
+export type FileObject = {
+  type: 'image' | 'document';
+  url: string;
+  filetype: string;
+  filesize: number;
+  filename: string;
+};
 
 /** The File object of the 0.0.1 interface; size in KB, rounded up. */
 export function fileObject(file: StoredFile, url: string): FileObject {
-  return { type: file.kind, url, filetype: file.mime, filesize: Math.ceil(file.size / 1024), filename: file.name };
+  return {
+    type: file.kind,
+    url,
+    filetype: file.mime,
+    filesize: Math.ceil(file.size / 1024),
+    filename: file.name,
+  };
 }

@@ -2,7 +2,13 @@
 // password, profile, activity and the account's stored files.
 
 import {
-  convert, createAccount, deleteAccount, recordUpdate, requireUpdate, setCoclient, updateMember,
+  convert,
+  createAccount,
+  deleteAccount,
+  recordUpdate,
+  requireUpdate,
+  setCoclient,
+  updateMember,
   type MemberInput,
 } from '../accounts.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -18,12 +24,22 @@ const TYPES = ['CLIENT', 'PROSPECT'] as const;
 const MEMBER_FIELDS = ['first_name', 'last_name', 'email', 'phone.code', 'phone.number', 'phone.country'];
 
 const ACCOUNT_SORT = (ctx: Context): SortKeys<AccountRecord> => {
-  const stage = (a: AccountRecord) => ctx.store.state.pipelines.find((p) => p.id === a.pipelineId)?.position ?? null;
+  const stage = (a: AccountRecord) =>
+    ctx.store.state.pipelines.find((p) => p.id === a.pipelineId)?.position ?? null;
   return {
-    type: (a) => a.type, quality: (a) => ctx.store.quality(a).score, pipeline: stage, favorited: (a) => a.favorited,
-    archived: (a) => a.archived, created_at: (a) => a.created_at, updated_at: (a) => a.updated_at,
-    'client.first_name': (a) => a.client.first_name, 'client.last_name': (a) => a.client.last_name, 'client.email': (a) => a.client.email,
-    'coclient.first_name': (a) => a.coclient?.first_name, 'coclient.last_name': (a) => a.coclient?.last_name, 'coclient.email': (a) => a.coclient?.email,
+    type: (a) => a.type,
+    quality: (a) => ctx.store.quality(a).score,
+    pipeline: stage,
+    favorited: (a) => a.favorited,
+    archived: (a) => a.archived,
+    created_at: (a) => a.created_at,
+    updated_at: (a) => a.updated_at,
+    'client.first_name': (a) => a.client.first_name,
+    'client.last_name': (a) => a.client.last_name,
+    'client.email': (a) => a.client.email,
+    'coclient.first_name': (a) => a.coclient?.first_name,
+    'coclient.last_name': (a) => a.coclient?.last_name,
+    'coclient.email': (a) => a.coclient?.email,
   };
 };
 
@@ -33,28 +49,58 @@ function list(ctx: Context) {
   const sort = q.sort || '-created_at';
   const type = q.type || undefined;
   if (type && !['client', 'prospect', 'favorite', 'archived', 'all'].includes(type)) {
-    throw new ApiError(422, 'The selected type is invalid; use client, prospect, favorite, archived or all.', { type: ['The selected type is invalid.'] });
+    throw new ApiError(
+      422,
+      'The selected type is invalid; use client, prospect, favorite, archived or all.',
+      { type: ['The selected type is invalid.'] },
+    );
   }
   const u = ctx.user;
-  let items = ctx.store.visibleAccounts(u).filter((a) => u.permissions[ctx.store.accountPermission(a.type, 'view')]);
+  let items = ctx.store
+    .visibleAccounts(u)
+    .filter((a) => u.permissions[ctx.store.accountPermission(a.type, 'view')]);
   items = items.filter((a) => {
     if (type === 'all') return true;
     if (type === 'archived') return a.archived;
     if (a.archived) return false;
-    return type === 'client' ? a.type === 'CLIENT' : type === 'prospect' ? a.type === 'PROSPECT' : type === 'favorite' ? a.favorited : true;
+    return type === 'client'
+      ? a.type === 'CLIENT'
+      : type === 'prospect'
+        ? a.type === 'PROSPECT'
+        : type === 'favorite'
+          ? a.favorited
+          : true;
   });
   if (q.pipeline) items = items.filter((a) => a.pipelineId === q.pipeline);
   if (q.query) {
     const needle = q.query.trim();
-    items = items.filter((a) => [a.client, a.coclient].some((m) => m && (startsWith(m.first_name, needle) || startsWith(m.last_name, needle) || startsWith(m.email, needle))));
+    items = items.filter((a) =>
+      [a.client, a.coclient].some(
+        (m) =>
+          m &&
+          (startsWith(m.first_name, needle) ||
+            startsWith(m.last_name, needle) ||
+            startsWith(m.email, needle)),
+      ),
+    );
   }
   const sorted = sortItems(items, sort, ACCOUNT_SORT(ctx), (a) => a.id);
-  return { items: page(sorted, p).map((a) => accountV2(ctx.store, a)), params: { limit: p.limit, offset: p.offset, sort, total: sorted.length } };
+  return {
+    items: page(sorted, p).map((a) => accountV2(ctx.store, a)),
+    params: { limit: p.limit, offset: p.offset, sort, total: sorted.length },
+  };
 }
 
 /** Member fields of a body; with `required`, first name, last name and email must be there. */
-function readMember(checks: Checks, body: Record<string, unknown>, role: 'client' | 'coclient', required: boolean, when = ''): MemberInput {
-  if (required) for (const f of ['first_name', 'last_name', 'email']) checks.required(body, `${role}.${f}`, when);
+function readMember(
+  checks: Checks,
+  body: Record<string, unknown>,
+  role: 'client' | 'coclient',
+  required: boolean,
+  when = '',
+): MemberInput {
+  if (required)
+    for (const f of ['first_name', 'last_name', 'email']) checks.required(body, `${role}.${f}`, when);
   const input: MemberInput = {};
   const first = checks.string(body, `${role}.first_name`);
   const last = checks.string(body, `${role}.last_name`);
@@ -62,7 +108,8 @@ function readMember(checks: Checks, body: Record<string, unknown>, role: 'client
   if (first !== undefined) input.first_name = first;
   if (last !== undefined) input.last_name = last;
   if (email !== undefined) input.email = email;
-  if (['code', 'number', 'country'].some((k) => has(body, `${role}.phone.${k}`))) input.phone = checks.phone(body, `${role}.phone`, { code: null, number: null, country: null });
+  if (['code', 'number', 'country'].some((k) => has(body, `${role}.phone.${k}`)))
+    input.phone = checks.phone(body, `${role}.phone`, { code: null, number: null, country: null });
   return input;
 }
 
@@ -76,7 +123,13 @@ function givesCoclient(body: Record<string, unknown>): boolean {
 
 /** True when the body sends the co-client as null or with every field empty: remove it. */
 function clearsCoclient(raw: unknown, body: Record<string, unknown>): boolean {
-  if (typeof raw === 'object' && raw !== null && 'coclient' in raw && (raw as Record<string, unknown>).coclient === null) return true;
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    'coclient' in raw &&
+    (raw as Record<string, unknown>).coclient === null
+  )
+    return true;
   return MEMBER_FIELDS.some((f) => has(body, `coclient.${f}`)) && !givesCoclient(body);
 }
 
@@ -86,7 +139,9 @@ function create(ctx: Context) {
   checks.required(body, 'type');
   const type = checks.oneOf(body, 'type', TYPES);
   const client = readMember(checks, body, 'client', true);
-  const coclient = givesCoclient(body) ? readMember(checks, body, 'coclient', true, ' when a co-client is given') : null;
+  const coclient = givesCoclient(body)
+    ? readMember(checks, body, 'coclient', true, ' when a co-client is given')
+    : null;
   if (coclient?.email && client.email && coclient.email.toLowerCase() === client.email.toLowerCase()) {
     checks.fail('coclient.email', 'The coclient.email field and client.email must be different.');
   }
@@ -100,16 +155,25 @@ function update(ctx: Context) {
   const body = unflatten(ctx.body);
   const checks = new Checks();
   const type = checks.oneOf(body, 'type', TYPES);
-  for (const f of ['client.first_name', 'client.last_name', 'client.email']) if (has(body, f)) checks.required(body, f);
+  for (const f of ['client.first_name', 'client.last_name', 'client.email'])
+    if (has(body, f)) checks.required(body, f);
   const client = readMember(checks, body, 'client', false);
   const clearCoclient = clearsCoclient(ctx.body, body);
-  const coclient = givesCoclient(body) ? readMember(checks, body, 'coclient', !account.coclient, ' when a co-client is added') : null;
+  const coclient = givesCoclient(body)
+    ? readMember(checks, body, 'coclient', !account.coclient, ' when a co-client is added')
+    : null;
   const archived = checks.boolean(body, 'archived');
   const favorited = checks.boolean(body, 'favorited');
   const stageId = has(body, 'pipeline.id') ? checks.string(body, 'pipeline.id', 64) : undefined;
   const targetType = type ?? account.type;
-  if (stageId !== undefined && !ctx.store.state.pipelines.some((p) => p.id === stageId && p.type === targetType)) {
-    checks.fail('pipeline.id', `The selected pipeline.id is invalid; choose a ${targetType === 'CLIENT' ? 'client' : 'prospect'} pipeline stage of the user resource.`);
+  if (
+    stageId !== undefined &&
+    !ctx.store.state.pipelines.some((p) => p.id === stageId && p.type === targetType)
+  ) {
+    checks.fail(
+      'pipeline.id',
+      `The selected pipeline.id is invalid; choose a ${targetType === 'CLIENT' ? 'client' : 'prospect'} pipeline stage of the user resource.`,
+    );
   }
   const clientEmail = client.email ?? account.client.email;
   const coEmail = clearCoclient ? null : (coclient?.email ?? account.coclient?.email);
@@ -148,8 +212,12 @@ function remove(ctx: Context) {
 
 /** Deletes ask for the signed-in user's password every time (version 2 document). */
 export function verifyUserPassword(ctx: Context, password: unknown): void {
-  if (typeof password !== 'string' || password === '') throw new ApiError(422, 'The password field is required.', { password: ['The password field is required.'] });
-  if (!verifyPassword(password, ctx.user.passwordHash)) throw new ApiError(422, 'The password is incorrect.', { password: ['The password is incorrect.'] });
+  if (typeof password !== 'string' || password === '')
+    throw new ApiError(422, 'The password field is required.', {
+      password: ['The password field is required.'],
+    });
+  if (!verifyPassword(password, ctx.user.passwordHash))
+    throw new ApiError(422, 'The password is incorrect.', { password: ['The password is incorrect.'] });
 }
 
 function activity(ctx: Context) {
@@ -157,13 +225,20 @@ function activity(ctx: Context) {
   const p = paging(ctx.query, 50);
   let items = ctx.store.state.accountActivities.filter((a) => a.accountId === account.id);
   if (ctx.query.type) items = items.filter((a) => a.type === ctx.query.type);
-  const sorted = sortItems(items, ctx.query.sort || '-created_at', { type: (a) => a.type, created_at: (a) => a.created_at }, (a) => -a.id);
+  const sorted = sortItems(
+    items,
+    ctx.query.sort || '-created_at',
+    { type: (a) => a.type, created_at: (a) => a.created_at },
+    (a) => a.id,
+  );
   return { items: page(sorted, p).map(activityV2) };
 }
 
 function profileFile(ctx: Context, type: 'FILE' | 'IMAGE') {
   const account = ctx.store.account(ctx.user, ctx.params.account as string);
-  const values = account.profile.filter((v) => v.dataset_id === ctx.params.element && v.type === type && v.file);
+  const values = account.profile.filter(
+    (v) => v.dataset_id === ctx.params.element && v.type === type && v.file,
+  );
   const index = type === 'FILE' ? Number(ctx.params.index) : 0;
   const value = Number.isInteger(index) ? values[index] : undefined;
   const file = ctx.store.file(value?.file);
@@ -182,7 +257,8 @@ export function registerAccounts(r: Router): void {
   r.post('/accounts/:account', update);
   r.delete('/accounts/:account', remove);
   r.get('/accounts/:account/profile', (ctx) =>
-    ctx.store.account(ctx.user, ctx.params.account as string).profile.map(({ file: _f, ...v }) => v));
+    ctx.store.account(ctx.user, ctx.params.account as string).profile.map(({ file: _f, ...v }) => v),
+  );
   r.get('/accounts/:account/activity', activity);
   r.get('/accounts/:account/file/document/:element/:index/:name', (ctx) => profileFile(ctx, 'FILE'));
   r.get('/accounts/:account/file/image/:element/:name', (ctx) => profileFile(ctx, 'IMAGE'));

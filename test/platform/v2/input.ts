@@ -6,7 +6,8 @@ import { isCountryCode } from '../catalog.ts';
 import type { Phone } from '../model.ts';
 import { isEmail } from '../validate.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{"client.first_name": "Ann"}` and `{"client": {"first_name": "Ann"}}` read the same. */
 export function unflatten(body: unknown): Record<string, unknown> {
@@ -20,7 +21,12 @@ export function unflatten(body: unknown): Record<string, unknown> {
       node = node[part] as Record<string, unknown>;
     }
     const last = path[path.length - 1] as string;
-    node[last] = isObject(value) && isObject(node[last]) ? { ...(node[last] as object), ...unflatten(value) } : isObject(value) ? unflatten(value) : value;
+    node[last] =
+      isObject(value) && isObject(node[last])
+        ? { ...(node[last] as object), ...unflatten(value) }
+        : isObject(value)
+          ? unflatten(value)
+          : value;
   }
   return out;
 }
@@ -48,14 +54,16 @@ export class Checks {
 
   required(body: Record<string, unknown>, field: string, when = ''): void {
     const v = get(body, field);
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) this.fail(field, `The ${field} field is required${when}.`);
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+      this.fail(field, `The ${field} field is required${when}.`);
   }
 
   string(body: Record<string, unknown>, field: string, max = 255): string | null | undefined {
     const v = get(body, field);
     if (v === undefined || v === null) return v;
     if (typeof v !== 'string') return void this.fail(field, `The ${field} field must be a string.`);
-    if (v.length > max) return void this.fail(field, `The ${field} field must not be greater than ${max} characters.`);
+    if (v.length > max)
+      return void this.fail(field, `The ${field} field must not be greater than ${max} characters.`);
     return v.trim();
   }
 
@@ -86,7 +94,8 @@ export class Checks {
   oneOf<T extends string>(body: Record<string, unknown>, field: string, values: readonly T[]): T | undefined {
     const v = get(body, field);
     if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v !== 'string' || !values.includes(v as T)) return void this.fail(field, `The selected ${field} is invalid.`);
+    if (typeof v !== 'string' || !values.includes(v as T))
+      return void this.fail(field, `The selected ${field} is invalid.`);
     return v as T;
   }
 
@@ -98,17 +107,26 @@ export class Checks {
     const out = { ...current };
     if (code !== undefined) {
       const c = code ? (code.startsWith('+') ? code : `+${code}`) : null;
-      if (c && !/^\+\d{1,4}$/.test(c)) this.fail(`${prefix}.code`, `The ${prefix}.code field format is invalid; write the calling code, for example +1.`);
+      if (c && !/^\+\d{1,4}$/.test(c))
+        this.fail(
+          `${prefix}.code`,
+          `The ${prefix}.code field format is invalid; write the calling code, for example +1.`,
+        );
       else out.code = c;
     }
     if (number !== undefined) {
       const n = number ? number.replace(/[\s\-().]/g, '') : null;
-      if (n && !/^\d{4,15}$/.test(n)) this.fail(`${prefix}.number`, `The ${prefix}.number field format is invalid; use 4 to 15 digits.`);
+      if (n && !/^\d{4,15}$/.test(n))
+        this.fail(`${prefix}.number`, `The ${prefix}.number field format is invalid; use 4 to 15 digits.`);
       else out.number = n;
     }
     if (country !== undefined) {
       const c = country ? country.toUpperCase() : null;
-      if (c && !isCountryCode(c)) this.fail(`${prefix}.country`, `The ${prefix}.country field must be an ISO 3166-1 alpha-2 country code.`);
+      if (c && !isCountryCode(c))
+        this.fail(
+          `${prefix}.country`,
+          `The ${prefix}.country field must be an ISO 3166-1 alpha-2 country code.`,
+        );
       else out.country = c;
     }
     return out;
@@ -118,7 +136,8 @@ export class Checks {
     const fields = Object.keys(this.errors);
     if (fields.length === 0) return;
     const first = this.errors[fields[0] as string]?.[0] ?? 'The given data was invalid.';
-    const more = fields.length > 1 ? ` (and ${fields.length - 1} more error${fields.length > 2 ? 's' : ''})` : '';
+    const more =
+      fields.length > 1 ? ` (and ${fields.length - 1} more error${fields.length > 2 ? 's' : ''})` : '';
     throw new ApiError(422, first + more, this.errors);
   }
 }

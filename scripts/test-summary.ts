@@ -1,8 +1,7 @@
-// Prints the closing line of a test run ("N passed, N failed") from vitest's JSON report, so that
-// any reader of the log sees the count without knowing vitest's own format.
-import { readFileSync } from 'node:fs';
+// Prints the closing line of the whole suite ("N passed, N failed") from the JSON reports of
+// vitest and Playwright, and fails when either failed or ran nothing.
+import { existsSync, readFileSync } from 'node:fs';
 
-const file = process.argv[2] ?? 'test-results/vitest.json';
 interface VitestReport {
   success: boolean;
   numTotalTests: number;
@@ -11,11 +10,28 @@ interface VitestReport {
   numPendingTests: number;
   numTodoTests: number;
 }
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: unknown[];
+}
 
-const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
-const skipped = report.numPendingTests + report.numTodoTests;
-console.log(
-  `${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
-);
-// `success` is false also for errors outside any test (an unhandled rejection, a file that failed to load).
-process.exit(!report.success || report.numFailedTests > 0 || report.numTotalTests === 0 ? 1 : 0);
+const read = <T>(file: string): T | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+const vitest = read<VitestReport>('test-results/vitest.json');
+const playwright = read<PlaywrightReport>('test-results/playwright.json');
+
+const problems: string[] = [];
+if (!vitest) problems.push('vitest wrote no report (it did not run)');
+else if (!vitest.success) problems.push('vitest reported errors');
+if (!playwright) problems.push('Playwright wrote no report (it did not run)');
+else if (playwright.errors.length > 0) problems.push('Playwright reported errors outside the tests');
+
+const passed =
+  (vitest?.numPassedTests ?? 0) + (playwright ? playwright.stats.expected + playwright.stats.flaky : 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
+const skipped =
+  (vitest ? vitest.numPendingTests + vitest.numTodoTests : 0) + (playwright?.stats.skipped ?? 0);
+
+for (const p of problems) console.error(`Test run problem: ${p}.`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(problems.length > 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,33 @@
+// Builds the three parts of the app: main (Node, ESM), preload (CommonJS, as sandboxed preloads
+// must be) and the renderer, which is the same build the browser preview serves.
+
+import { resolve } from 'node:path';
+import vue from '@vitejs/plugin-vue';
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    build: { outDir: 'out/main', rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+  },
+  preload: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('renderer'),
+    base: './',
+    plugins: [vue()],
+    build: {
+      outDir: resolve('out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+});

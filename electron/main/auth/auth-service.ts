@@ -1,0 +1,622 @@
+// The main-process auth service: sign-in in the system browser (authorization code + PKCE + state,
+// loopback redirect), tokens per interface in memory and the secret store, refresh for the transport.
+
+import { randomUUID } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import type { ApiName } from '../../../shared/api/request.ts';
+import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '../../../shared/auth.ts';
+import type { Bridge } from '../../../shared/bridge.ts';
+import { sharesSignIn, type ConnectionProfile } from '../../../shared/settings.ts';
+import type { TokenSource } from '../transport/token-source.ts';
+import { listenForRedirect, type RedirectListener, type ResultPage } from './loopback.ts';
+import type { OpenExternal, SecretStore } from './ports.ts';
+
+export interface AuthServiceOptions {
+  profile: () => ConnectionProfile;
+  clientSecret: () => Promise<string | null>;
+  secrets: SecretStore;
+  openExternal: OpenExternal;
+  /** Used for every request to the auth servers (tests count and break them through it). */
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** How long a sign-in waits for the browser to come back; default 5 minutes. */
+  signInTimeoutMs?: number;
+}
+
+const APIS: readonly ApiName[] = ['v2', 'v0'];
+const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+/** Refresh this long before expiry (at most half the token's lifetime, for short-lived tokens). */
+const REFRESH_MARGIN_MS = 60_000;
+/** A finished flow nobody asked about is forgotten after this long. */
+const KEEP_OUTCOME_MS = 60_000;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+const SAVE_FAILED_NOTE =
+  "Advisor Desk could not save your sign-in in the system's secret store: you will sign in again after a restart.";
+const DEFAULT_NOT_PERSISTENT_NOTE =
+  'Your sign-in is kept in memory only: you will sign in again after a restart.';
+
+/** A token set as kept in memory and in the secret store (one entry per interface). */
+const grantSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1).nullable(),
+  /** Epoch ms; null when the server gave no lifetime (then only a 401 triggers a refresh). */
+  expiresAt: z.number().nullable(),
+  obtainedAt: z.number(),
+  /** Which server and client issued it: a token is never used with another. */
+  authUrl: z.string(),
+  clientId: z.string(),
+});
+type Grant = z.infer<typeof grantSchema>;
+
+type RenewResult = { kind: 'renewed'; grant: Grant } | { kind: 'rejected' } | { kind: 'unreachable' };
+type FlowResult =
+  { ok: true } | { ok: false; reason: 'cancelled' | 'denied' | 'timeout' | 'failed'; message: string };
+
+interface Flow {
+  id: string;
+  /** The interfaces this sign-in covers: both when they share the auth server. */
+  apis: ApiName[];
+  authUrl: string;
+  clientId: string;
+  config: oidc.Configuration;
+  verifier: string;
+  state: string;
+  listener: RedirectListener;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  settled: boolean;
+  outcome: Promise<SignInOutcome>;
+  resolve: (outcome: SignInOutcome) => void;
+}
+
+type AuthCommands = Bridge['auth'];
+
+/** The renderer-facing half (Bridge.auth) and the transport-facing half (TokenSource). */
+export class AuthService implements TokenSource, AuthCommands {
+  private readonly profile: () => ConnectionProfile;
+  private readonly clientSecret: () => Promise<string | null>;
+  private readonly secrets: SecretStore;
+  private readonly openExternal: OpenExternal;
+  private readonly fetchImpl: typeof fetch | undefined;
+  private readonly now: () => number;
+  private readonly signInTimeoutMs: number;
+
+  private readonly grants: Record<ApiName, Grant | null> = { v2: null, v0: null };
+  private readonly needsSignIn: Record<ApiName, boolean> = { v2: false, v0: false };
+  private loading: Promise<void> | null = null;
+  /** Refreshes in progress, by the access token they replace: concurrent callers share one. */
+  private readonly renewals = new Map<string, Promise<RenewResult>>();
+  private readonly flows = new Map<string, Flow>();
+  /** Secret store writes, in order, so a late save never lands after a sign-out's delete. */
+  private writes: Promise<unknown> = Promise.resolve();
+  private saveFailed = false;
+
+  constructor(options: AuthServiceOptions) {
+    this.profile = options.profile;
+    this.clientSecret = options.clientSecret;
+    this.secrets = options.secrets;
+    this.openExternal = options.openExternal;
+    this.fetchImpl = options.fetch;
+    this.now = options.now ?? Date.now;
+    this.signInTimeoutMs = options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
+  }
+
+  // ---- status and sign-out ----
+
+  async status(): Promise<AuthStatus> {
+    await this.ready();
+    const store = this.secrets.state();
+    const persistent = store.persistent && !this.saveFailed;
+    return {
+      v2: { signedIn: this.usable('v2') !== null, needsSignIn: this.needsSignIn.v2 },
+      v0: { signedIn: this.usable('v0') !== null, needsSignIn: this.needsSignIn.v0 },
+      shared: sharesSignIn(this.profile()),
+      persistent,
+      persistenceNote: persistent
+        ? null
+        : !store.persistent
+          ? (store.note ?? DEFAULT_NOT_PERSISTENT_NOTE)
+          : SAVE_FAILED_NOTE,
+    };
+  }
+
+  /** Forgets every token of both interfaces, in memory and in the secret store. */
+  async signOut(): Promise<AuthStatus> {
+    await this.ready();
+    for (const api of APIS) {
+      this.grants[api] = null;
+      this.needsSignIn[api] = true;
+    }
+    const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));
+    if (removed.some((r) => r.status === 'rejected')) {
+      throw new Error(
+        "You are signed out of Advisor Desk, but your saved sign-in could not be removed from the system's secret store. Try signing out again.",
+      );
+    }
+    return this.status();
+  }
+
+  /**
+   * After the connection profile was saved: tokens issued by a server or client the profile no
+   * longer names are forgotten (they must never be sent elsewhere), sign-ins still waiting on such
+   * a server are cancelled, and when both interfaces now share one server, a token set one of them
+   * holds covers the other.
+   */
+  async profileChanged(): Promise<void> {
+    await this.ready();
+    const profile = this.profile();
+    for (const flow of this.flows.values()) {
+      const moved = flow.apis.some(
+        (api) => trimSlashes(profile[api].authUrl) !== flow.authUrl || profile.clientId !== flow.clientId,
+      );
+      if (moved && !flow.settled) {
+        await this.end(flow, {
+          ok: false,
+          reason: 'cancelled',
+          message: 'The connection settings changed during the sign-in. Start it again.',
+        });
+      }
+    }
+    const changed: ApiName[] = [];
+    for (const api of APIS) {
+      if (this.grants[api] && !this.usable(api)) {
+        this.grants[api] = null;
+        this.needsSignIn[api] = true;
+        changed.push(api);
+      }
+    }
+    if (sharesSignIn(profile)) {
+      const held = this.grants.v2 ?? this.grants.v0;
+      for (const api of APIS) {
+        if (held && !this.grants[api]) {
+          this.grants[api] = held;
+          this.needsSignIn[api] = false;
+          changed.push(api);
+        }
+      }
+    }
+    await this.saveQuietly([...new Set(changed)]);
+  }
+
+  // ---- sign-in ----
+
+  async beginSignIn(target: SignInTarget): Promise<SignInStart> {
+    await this.ready();
+    const profile = this.profile();
+    const apis = coveredApis(target, profile);
+    const authUrl = trimSlashes(profile[apis[0] as ApiName].authUrl);
+    const config = await this.configuration(authUrl, profile.clientId);
+
+    // A newer sign-in for the same interfaces replaces an older one still waiting.
+    for (const flow of this.flows.values()) {
+      if (!flow.settled && flow.apis.some((api) => apis.includes(api))) {
+        await this.end(flow, {
+          ok: false,
+          reason: 'cancelled',
+          message: 'A newer sign-in replaced this one.',
+        });
+      }
+    }
+
+    const state = oidc.randomState();
+    const verifier = oidc.randomPKCECodeVerifier();
+    const listener = await listenForRedirect(state);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: listener.redirectUri,
+      scope: profile.scope || '*',
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+
+    let resolve: (outcome: SignInOutcome) => void = () => undefined;
+    const outcome = new Promise<SignInOutcome>((r) => (resolve = r));
+    const flow: Flow = {
+      id: randomUUID(),
+      apis,
+      authUrl,
+      clientId: profile.clientId,
+      config,
+      verifier,
+      state,
+      listener,
+      timer: undefined,
+      settled: false,
+      outcome,
+      resolve,
+    };
+    this.flows.set(flow.id, flow);
+    flow.timer = setTimeout(() => void this.end(flow, this.timeoutResult()), this.signInTimeoutMs);
+    flow.timer.unref?.();
+    void listener.callback
+      .then((callbackUrl) => this.complete(flow, callbackUrl))
+      .catch(() => this.end(flow, signInFailure(null, authUrl)))
+      .catch(() => undefined);
+
+    let openedExternally = false;
+    try {
+      openedExternally = await this.openExternal(url.href);
+    } catch {
+      // The caller opens the page itself; nothing is lost.
+    }
+    return { flowId: flow.id, url: url.href, openedExternally };
+  }
+
+  /** Resolves when the browser comes back, or the flow is cancelled, times out or fails. */
+  async finishSignIn(flowId: string): Promise<SignInOutcome> {
+    const flow = this.flows.get(flowId);
+    if (!flow) {
+      return {
+        ok: false,
+        reason: 'failed',
+        message: 'Advisor Desk is not waiting for this sign-in any more. Start the sign-in again.',
+        status: await this.status(),
+      };
+    }
+    const outcome = await flow.outcome;
+    this.flows.delete(flowId);
+    return outcome;
+  }
+
+  async cancelSignIn(flowId: string): Promise<void> {
+    const flow = this.flows.get(flowId);
+    if (flow) await this.end(flow, { ok: false, reason: 'cancelled', message: 'You cancelled the sign-in.' });
+  }
+
+  /** The browser came back with the right state: exchange the code, keep the tokens, tell the tab. */
+  private async complete(flow: Flow, callbackUrl: URL): Promise<void> {
+    // The user has done their part; from here the token request's own timeout applies.
+    clearTimeout(flow.timer);
+    if (flow.settled) return;
+    let grant: Grant | null = null;
+    let failure: FlowResult | null = null;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(flow.config, callbackUrl, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+      });
+      grant = this.grantFrom(tokens, flow.authUrl, flow.clientId, null);
+    } catch (error) {
+      failure = signInFailure(error, flow.authUrl);
+    }
+    // Cancelled while the code was exchanged: end() has answered; the new tokens are dropped.
+    if (flow.settled) return;
+    if (grant) {
+      await this.adopt(flow.apis, grant);
+      await this.end(flow, { ok: true });
+    } else if (failure) {
+      await this.end(flow, failure);
+    }
+  }
+
+  /** Settles a flow once: answers the browser, closes the listener, resolves finishSignIn. */
+  private async end(flow: Flow, result: FlowResult): Promise<void> {
+    if (flow.settled) return;
+    flow.settled = true;
+    clearTimeout(flow.timer);
+    await flow.listener.finish(pageFor(result));
+    const status = await this.status();
+    flow.resolve(result.ok ? { ok: true, status } : { ...result, status });
+    setTimeout(() => {
+      if (this.flows.get(flow.id) === flow) this.flows.delete(flow.id);
+    }, KEEP_OUTCOME_MS).unref?.();
+  }
+
+  private timeoutResult(): FlowResult {
+    return {
+      ok: false,
+      reason: 'timeout',
+      message: `The sign-in was not completed within ${duration(this.signInTimeoutMs)}. Start it again when you are ready.`,
+    };
+  }
+
+  // ---- tokens for the transport ----
+
+  async accessToken(api: ApiName): Promise<string | null> {
+    await this.ready();
+    const grant = this.usable(api);
+    if (!grant) return null;
+    if (!this.expiresSoon(grant)) return grant.accessToken;
+    // Without a refresh token the set lives until it expires; then only a sign-in helps.
+    if (grant.refreshToken === null && !this.expired(grant)) return grant.accessToken;
+    const result = await this.renew(grant);
+    if (result.kind === 'renewed') return result.grant.accessToken;
+    // Could not reach the server, but the token still works for a while: use it.
+    if (result.kind === 'unreachable' && !this.expired(grant)) return grant.accessToken;
+    return null;
+  }
+
+  async refreshAfterUnauthorized(api: ApiName, rejected: string): Promise<string | null> {
+    await this.ready();
+    const grant = this.usable(api);
+    if (!grant) return null;
+    // Someone refreshed (or signed in) since this token was handed out: the new one may work.
+    if (grant.accessToken !== rejected) return this.accessToken(api);
+    const result = await this.renew(grant);
+    return result.kind === 'renewed' ? result.grant.accessToken : null;
+  }
+
+  /** One refresh per token set at a time; every caller holding that set shares its result. */
+  private renew(grant: Grant): Promise<RenewResult> {
+    const key = grant.accessToken;
+    let running = this.renewals.get(key);
+    if (!running) {
+      running = this.runRefresh(grant).finally(() => this.renewals.delete(key));
+      this.renewals.set(key, running);
+    }
+    return running;
+  }
+
+  private async runRefresh(grant: Grant): Promise<RenewResult> {
+    if (grant.refreshToken === null) {
+      await this.forget(grant);
+      return { kind: 'rejected' };
+    }
+    let tokens: Awaited<ReturnType<typeof oidc.refreshTokenGrant>>;
+    try {
+      const config = await this.configuration(grant.authUrl, grant.clientId);
+      tokens = await oidc.refreshTokenGrant(config, grant.refreshToken);
+    } catch (error) {
+      if (isRefusal(error)) {
+        await this.forget(grant);
+        return { kind: 'rejected' };
+      }
+      // No answer (network down, timeout, 5xx, 429, an answer we cannot read): keep the refresh
+      // token. The server may never have seen the request, and the token will likely work once it
+      // is reachable again; forgetting it would force a sign-in after every network blip. The
+      // caller gets null for now and keeps its queued work; status() still says signed in.
+      return { kind: 'unreachable' };
+    }
+    const next = this.grantFrom(tokens, grant.authUrl, grant.clientId, grant.refreshToken);
+    await this.replace(grant, next);
+    return { kind: 'renewed', grant: next };
+  }
+
+  private expired(grant: Grant): boolean {
+    return grant.expiresAt !== null && grant.expiresAt <= this.now();
+  }
+
+  private expiresSoon(grant: Grant): boolean {
+    if (grant.expiresAt === null) return false;
+    const margin = Math.min(REFRESH_MARGIN_MS, (grant.expiresAt - grant.obtainedAt) / 2);
+    return grant.expiresAt - this.now() <= margin;
+  }
+
+  private grantFrom(
+    tokens: oidc.TokenEndpointResponse,
+    authUrl: string,
+    clientId: string,
+    previousRefreshToken: string | null,
+  ): Grant {
+    const now = this.now();
+    return {
+      accessToken: tokens.access_token,
+      // A server that does not rotate refresh tokens leaves them out of the refresh answer.
+      refreshToken: tokens.refresh_token ?? previousRefreshToken,
+      expiresAt: typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000 : null,
+      obtainedAt: now,
+      authUrl,
+      clientId,
+    };
+  }
+
+  // ---- memory and the secret store ----
+
+  /** The grant of an interface, if it was issued by the server and client the profile names now. */
+  private usable(api: ApiName): Grant | null {
+    const grant = this.grants[api];
+    const profile = this.profile();
+    if (!grant) return null;
+    if (grant.authUrl !== trimSlashes(profile[api].authUrl) || grant.clientId !== profile.clientId)
+      return null;
+    return grant;
+  }
+
+  /** Loads persisted tokens once, on first use. */
+  private ready(): Promise<void> {
+    return (this.loading ??= this.load());
+  }
+
+  private async load(): Promise<void> {
+    for (const api of APIS) {
+      try {
+        const raw = await this.secrets.get(secretName(api));
+        if (raw === null) continue;
+        const parsed = grantSchema.safeParse(JSON.parse(raw));
+        if (parsed.success) this.grants[api] = parsed.data;
+      } catch {
+        // Unreadable (the OS key changed, a corrupt entry): treat as signed out.
+      }
+    }
+  }
+
+  /** A successful sign-in: the same token set for every interface it covers. */
+  private async adopt(apis: ApiName[], grant: Grant): Promise<void> {
+    for (const api of apis) {
+      this.grants[api] = grant;
+      this.needsSignIn[api] = false;
+    }
+    await this.saveQuietly(apis);
+  }
+
+  /** A refresh succeeded: every interface still holding the old set gets the new one. */
+  private async replace(old: Grant, next: Grant): Promise<void> {
+    const holders = APIS.filter((api) => this.grants[api]?.accessToken === old.accessToken);
+    for (const api of holders) this.grants[api] = next;
+    await this.saveQuietly(holders);
+  }
+
+  /** The server refused the refresh: that token set is gone; the user must sign in again. */
+  private async forget(old: Grant): Promise<void> {
+    const holders = APIS.filter((api) => this.grants[api]?.accessToken === old.accessToken);
+    for (const api of holders) {
+      this.grants[api] = null;
+      this.needsSignIn[api] = true;
+    }
+    await this.saveQuietly(holders);
+  }
+
+  /** Saves the current grants of these interfaces; a failure keeps them in memory and says so. */
+  private async saveQuietly(apis: ApiName[]): Promise<void> {
+    const results = await Promise.allSettled(apis.map((api) => this.save(api, this.grants[api])));
+    if (results.some((r) => r.status === 'rejected')) this.saveFailed = true;
+  }
+
+  private save(api: ApiName, grant: Grant | null): Promise<void> {
+    const write = this.writes.then(() =>
+      grant ? this.secrets.set(secretName(api), JSON.stringify(grant)) : this.secrets.delete(secretName(api)),
+    );
+    this.writes = write.catch(() => undefined);
+    return write;
+  }
+
+  // ---- openid-client configuration ----
+
+  /** The auth server's metadata built from the profile ({auth_url}/oauth/…), without discovery. */
+  private async configuration(authUrl: string, clientId: string): Promise<oidc.Configuration> {
+    const insecure = checkAuthServer(authUrl);
+    const server: oidc.ServerMetadata = {
+      issuer: authUrl,
+      authorization_endpoint: `${authUrl}/oauth/authorize`,
+      token_endpoint: `${authUrl}/oauth/token`,
+    };
+    const secret = await this.clientSecret();
+    const config = secret
+      ? new oidc.Configuration(server, clientId, secret, oidc.ClientSecretPost(secret))
+      : new oidc.Configuration(server, clientId, undefined, oidc.None());
+    if (insecure) oidc.allowInsecureRequests(config);
+    const fetchImpl = this.fetchImpl;
+    if (fetchImpl) config[oidc.customFetch] = (url, options) => fetchImpl(url, options);
+    return config;
+  }
+}
+
+const secretName = (api: ApiName) => `auth-tokens-${api}`;
+const trimSlashes = (url: string) => url.trim().replace(/\/+$/, '');
+
+/** The interfaces a sign-in covers: both when they share the auth server, whatever the target. */
+function coveredApis(target: SignInTarget, profile: ConnectionProfile): ApiName[] {
+  if (sharesSignIn(profile)) return [...APIS];
+  if (target === 'both') {
+    throw new Error(
+      'The two interfaces use different sign-in servers: sign in to each one separately (version 2, then version 0.0.1).',
+    );
+  }
+  return [target];
+}
+
+/**
+ * Checks the auth server's address; true when it is plain http on this computer, the only place
+ * plain http is allowed (a sandbox). Anywhere else, tokens and passwords would cross the network
+ * in the clear.
+ */
+function checkAuthServer(authUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(authUrl);
+  } catch {
+    throw new Error(
+      `The sign-in server address “${authUrl}” is not a valid address. Correct it in the connection settings.`,
+    );
+  }
+  if (url.protocol === 'https:') return false;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return true;
+  if (url.protocol === 'http:') {
+    throw new Error(
+      `Advisor Desk signs in only over https://. The sign-in server ${url.host} uses plain http://, which is allowed only on this computer (127.0.0.1 or localhost). Change the address to https:// in the connection settings.`,
+    );
+  }
+  throw new Error(
+    `The sign-in server address must start with https://. Correct it in the connection settings.`,
+  );
+}
+
+/**
+ * True when the token endpoint answered a refresh with an OAuth error (invalid_grant, a revoked
+ * or rotated token, invalid_client …): the token set will never work again. A 429 or 5xx is not
+ * a refusal, only a server that cannot answer now.
+ */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof oidc.ResponseBodyError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429
+  );
+}
+
+/** Why a sign-in failed, in words the user can act on; never quotes a code or a token. */
+function signInFailure(error: unknown, authUrl: string): FlowResult {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    if (error.error === 'access_denied') {
+      return { ok: false, reason: 'denied', message: 'The sign-in was cancelled on the platform’s page.' };
+    }
+    return {
+      ok: false,
+      reason: 'failed',
+      message: `The platform could not sign you in: ${error.error_description ?? error.error}.`,
+    };
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    const detail = error.error_description ? `${error.error}: ${error.error_description}` : error.error;
+    return {
+      ok: false,
+      reason: 'failed',
+      message: `The platform refused the sign-in (${detail}). Check the client id and secret in the connection settings, then try again.`,
+    };
+  }
+  if (error instanceof TypeError || (error instanceof oidc.ClientError && error.code === 'OAUTH_TIMEOUT')) {
+    return {
+      ok: false,
+      reason: 'failed',
+      message: `Advisor Desk could not reach the sign-in server at ${authUrl}. Check the connection and try again.`,
+    };
+  }
+  const what = error instanceof oidc.ClientError ? ` (${error.message})` : '';
+  return {
+    ok: false,
+    reason: 'failed',
+    message: `The sign-in server at ${authUrl} gave an answer Advisor Desk could not use${what}. Try again later.`,
+  };
+}
+
+function pageFor(result: FlowResult): ResultPage {
+  if (result.ok) {
+    return {
+      status: 200,
+      title: 'Signed in',
+      message: 'You are signed in. You can close this tab and return to Advisor Desk.',
+    };
+  }
+  switch (result.reason) {
+    case 'denied':
+    case 'cancelled':
+      return {
+        status: 200,
+        title: 'Sign-in cancelled',
+        message: 'The sign-in was cancelled. You can close this tab and return to Advisor Desk.',
+      };
+    case 'timeout':
+      return {
+        status: 408,
+        title: 'Sign-in expired',
+        message: 'Advisor Desk stopped waiting for this sign-in. Return to Advisor Desk and start it again.',
+      };
+    case 'failed':
+      return {
+        status: 400,
+        title: 'Sign-in failed',
+        message: `${result.message} You can close this tab and return to Advisor Desk.`,
+      };
+  }
+}
+
+function duration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) {
+    const minutes = ms / 60_000;
+    return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  }
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}

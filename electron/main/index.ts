@@ -1,0 +1,123 @@
+// The Electron main process: one instance, one window loading the renderer from app://advisor-desk,
+// the security checklist of DESIGN.md §4, and the Bridge served over validated IPC.
+
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import Store from 'electron-store';
+import { BRIDGE_CHANNEL_NAMES } from '../../shared/bridge-schema.ts';
+import { sandboxProfile } from '../../shared/settings.ts';
+import { dispatch } from './bridge/handlers.ts';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './ipc/sender.ts';
+import { buildMenu } from './menu.ts';
+import { serveRenderer } from './protocol.ts';
+import { SafeStorageSecretStore } from './secret-store.ts';
+import { createServices, type MainServices } from './services.ts';
+import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
+
+// Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
+// IndexedDB data survives updates (DESIGN.md §2).
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false },
+  },
+]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let mainWindow: BrowserWindow | null = null;
+
+function registerIpc(services: MainServices): void {
+  for (const channel of BRIDGE_CHANNEL_NAMES) {
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      if (!isTrustedSender(event.senderFrame)) throw new Error(`Refused ${channel} from an untrusted frame.`);
+      return dispatch(services.handlers, channel, args);
+    });
+  }
+}
+
+function harden(): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (e) => e.preventDefault());
+    contents.on('will-attach-webview', (e) => e.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+function createWindow(services: MainServices): BrowserWindow {
+  const saved = services.settings.windowBounds();
+  const win = new BrowserWindow({
+    width: saved?.width ?? 1280,
+    height: saved?.height ?? 820,
+    ...(saved?.x !== undefined && saved.y !== undefined ? { x: saved.x, y: saved.y } : {}),
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Advisor Desk',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: true,
+    },
+  });
+  if (saved?.maximized) win.maximize();
+  const remember = () => {
+    if (win.isDestroyed()) return;
+    services.settings.setWindowBounds({ ...win.getNormalBounds(), maximized: win.isMaximized() });
+  };
+  win.on('resize', remember);
+  win.on('move', remember);
+  win.on('close', remember);
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+void app.whenReady().then(() => {
+  const userData = app.getPath('userData');
+  const services = createServices({
+    settingsStore: new Store({ name: 'settings' }),
+    secrets: new SafeStorageSecretStore(join(userData, 'secrets')),
+    openExternal: async (url) => {
+      if (!isSafeExternalUrl(url, { allowLoopbackHttp: true })) return false;
+      await shell.openExternal(url);
+      return true;
+    },
+    chooseSavePath: async (name) => {
+      const result = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), name) });
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    cacheDir: join(userData, 'files'),
+    defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
+  });
+  serveRenderer(protocol, join(import.meta.dirname, '../renderer'), APP_HOST);
+  harden();
+  registerIpc(services);
+  Menu.setApplicationMenu(buildMenu(() => mainWindow));
+  mainWindow = createWindow(services);
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(services);
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

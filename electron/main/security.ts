@@ -1,0 +1,35 @@
+// Security rules shared by the Electron host and the browser-preview host.
+
+/**
+ * Scripts only from the app itself; styles also inline, because the component library injects its
+ * theme as <style> elements at run time; no plugins, no framing, no form posts; network only to
+ * the app's own origin (every platform request goes through the main process).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "frame-src 'self' blob:",
+].join('; ');
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Only parsed `https:` addresses leave the app (and, for sign-in to a local sandbox, loopback `http:`). */
+export function isSafeExternalUrl(raw: string, options: { allowLoopbackHttp?: boolean } = {}): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return url.hostname !== '';
+  return options.allowLoopbackHttp === true && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+}

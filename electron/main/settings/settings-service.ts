@@ -1,0 +1,124 @@
+// Settings of the app: the connection profile and preferences, validated on every write. The
+// client secret is kept in the secret store, never in the settings file and never sent to the
+// renderer, which only learns whether one is set.
+
+import { z } from 'zod';
+import {
+  preferencesSchema,
+  profileInputSchema,
+  profileSchema,
+  sandboxProfile,
+  type ConnectionProfile,
+  type Preferences,
+  type ProfileInput,
+  type SettingsView,
+} from '../../../shared/settings.ts';
+import type { SecretStore } from '../auth/ports.ts';
+
+/** A small persistent key-value store: electron-store in the app, a JSON file in the preview host. */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+}
+
+export interface WindowBounds {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized: boolean;
+}
+
+const boundsSchema = z.object({
+  x: z.number().int().optional(),
+  y: z.number().int().optional(),
+  width: z.number().int().min(400).max(20_000),
+  height: z.number().int().min(300).max(20_000),
+  maximized: z.boolean(),
+});
+
+const CLIENT_SECRET = 'client-secret';
+
+/** Field messages keyed by dotted path (`v2.baseUrl`), each naming the field and what to do. */
+export function fieldMessages(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || 'profile';
+    (out[path] ??= []).push(`${label(path)} ${issue.message}`);
+  }
+  return out;
+}
+
+const LABELS: Record<string, string> = {
+  name: 'Profile name',
+  clientId: 'Client id',
+  scope: 'Scope',
+  rateLimitPerMinute: 'Requests per minute',
+  'v2.baseUrl': 'Version 2 address',
+  'v2.authUrl': 'Version 2 sign-in server',
+  'v0.baseUrl': 'Version 0.0.1 address',
+  'v0.authUrl': 'Version 0.0.1 sign-in server',
+  clientSecret: 'Client secret',
+};
+const label = (path: string) => LABELS[path] ?? path;
+
+export class SettingsService {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly secrets: SecretStore,
+    /** The profile used until the user saves one (the sandbox, at the address it runs on). */
+    private readonly defaultProfile: ConnectionProfile = sandboxProfile(),
+  ) {}
+
+  profile(): ConnectionProfile {
+    const parsed = profileSchema.safeParse(this.store.get('profile'));
+    return parsed.success ? parsed.data : this.defaultProfile;
+  }
+
+  preferences(): Preferences {
+    const parsed = preferencesSchema.safeParse(this.store.get('preferences') ?? {});
+    return parsed.success ? parsed.data : preferencesSchema.parse({});
+  }
+
+  clientSecret(): Promise<string | null> {
+    return this.secrets.get(CLIENT_SECRET);
+  }
+
+  async view(): Promise<SettingsView> {
+    return {
+      profile: this.profile(),
+      hasClientSecret: (await this.clientSecret()) !== null,
+      preferences: this.preferences(),
+    };
+  }
+
+  /** Saves a profile; on invalid input nothing is written and the answer names each field. */
+  async saveProfile(
+    input: unknown,
+  ): Promise<{ ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> }> {
+    const parsed = profileInputSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, fields: fieldMessages(parsed.error) };
+    const { clientSecret, ...profile }: ProfileInput = parsed.data;
+    if (clientSecret !== undefined) {
+      if (clientSecret === '') await this.secrets.delete(CLIENT_SECRET);
+      else await this.secrets.set(CLIENT_SECRET, clientSecret);
+    }
+    this.store.set('profile', profile);
+    return { ok: true, settings: await this.view() };
+  }
+
+  async setPreferences(input: unknown): Promise<SettingsView> {
+    this.store.set('preferences', preferencesSchema.parse(input));
+    return this.view();
+  }
+
+  windowBounds(): WindowBounds | null {
+    const parsed = boundsSchema.safeParse(this.store.get('window'));
+    return parsed.success ? parsed.data : null;
+  }
+
+  setWindowBounds(bounds: WindowBounds): void {
+    const parsed = boundsSchema.safeParse(bounds);
+    if (parsed.success) this.store.set('window', parsed.data);
+  }
+}

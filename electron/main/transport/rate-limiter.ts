@@ -1,0 +1,240 @@
+// The request budget of one interface: a token bucket that keeps us under the platform's limit of
+// N requests in any sliding minute, serving waiters by priority, and pausing after a Retry-After.
+
+import type { Priority } from '../../../shared/api/request.ts';
+
+/** Time as the limiter and the transport see it; tests hand in a fake one. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Whole epoch milliseconds from the monotonic clock: setting the computer's clock back must not
+ * hold requests for an hour (nor setting it forward release a burst).
+ */
+export const systemClock: Clock = {
+  now: () => Math.floor(performance.timeOrigin + performance.now()),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface RateLimiterOptions {
+  /** Requests allowed in any window of `windowMs`; 0 (or less, or not finite) means no limit. Default 60. */
+  perMinute?: number;
+  /** Length of the platform's sliding window. Default 60 s. */
+  windowMs?: number;
+  clock?: Clock;
+}
+
+/** Why a waiter was let go without a slot. */
+export class LimiterClosedError extends Error {
+  constructor() {
+    super('The request budget was closed before this request could be sent.');
+    this.name = 'LimiterClosedError';
+  }
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(reason: unknown): void;
+  /** Detaches the abort listener once the waiter is settled. */
+  release(): void;
+}
+
+const RANK: Record<Priority, number> = { interactive: 0, upload: 1, background: 2 };
+
+/** A priority that is not one of ours (a bad value from over IPC) never jumps the queue. */
+const rankOf = (priority: Priority): number => (Object.hasOwn(RANK, priority) ? RANK[priority] : 2);
+
+/**
+ * The bucket holds at most `capacity` slots and gains one every `intervalMs`. Any window of
+ * `windowMs` then sees at most capacity + windowMs / intervalMs ≤ N requests; in fact N + 1
+ * requests span at least windowMs + intervalMs, so the platform may receive them up to one
+ * interval later than we sent them (network jitter) and still never count more than N.
+ *
+ * The state is kept as `fullAt`, the instant at which the bucket would be full again, in whole
+ * milliseconds, so no rounding can let one request too many through.
+ */
+export class RateLimiter {
+  private capacity = 1;
+  private intervalMs = 0;
+  private unlimited = false;
+  private fullAt = Number.NEGATIVE_INFINITY;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+  private readonly queues: Waiter[][] = [[], [], []];
+  private timer: { handle: unknown; at: number } | null = null;
+  private closed = false;
+  private readonly clock: Clock;
+  private readonly windowMs: number;
+  private perMinute = 60;
+
+  constructor(options: RateLimiterOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.configure(options.perMinute ?? 60);
+  }
+
+  /** The configured limit (0 when unlimited). */
+  get limit(): number {
+    return this.unlimited ? 0 : this.perMinute;
+  }
+
+  /** Requests waiting for a slot. */
+  get waiting(): number {
+    return this.queues.reduce((n, q) => n + q.length, 0);
+  }
+
+  /**
+   * Resolves when the request may be sent. Waiters are served interactive first, then upload, then
+   * background, first come first served within a priority. Rejects with the signal's reason when
+   * aborted, and with LimiterClosedError after dispose().
+   */
+  acquire(priority: Priority = 'interactive', signal?: AbortSignal): Promise<void> {
+    if (this.closed) return Promise.reject(new LimiterClosedError());
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise<void>((resolve, reject) => {
+      const queue = this.queues[rankOf(priority)] as Waiter[];
+      const onAbort = () => {
+        const index = queue.indexOf(waiter);
+        if (index >= 0) queue.splice(index, 1);
+        waiter.release();
+        reject(abortReason(signal as AbortSignal));
+        this.schedule();
+      };
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        release: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /**
+   * Holds every waiter until `until` (epoch ms), after a 429 or 503 with Retry-After. A pause only
+   * ever grows. The bucket restarts with a single slot, so a platform that just said "too many" is
+   * not met by a burst the moment the pause ends.
+   */
+  pauseUntil(until: number): void {
+    if (!Number.isFinite(until) || until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    if (!this.unlimited) this.fullAt = Math.max(this.fullAt, until + (this.capacity - 1) * this.intervalMs);
+    this.schedule();
+  }
+
+  /** Until when the interface is paused (epoch ms), or null when it is not. */
+  pausedUntilMs(): number | null {
+    return this.pausedUntil > this.clock.now() ? this.pausedUntil : null;
+  }
+
+  /**
+   * Changes the limit at run time. The slots left are kept (never more than the new capacity):
+   * requests already sent still count in the platform's window.
+   */
+  setLimit(perMinute: number): void {
+    const now = this.clock.now();
+    const left = this.unlimited ? Number.POSITIVE_INFINITY : this.slotsAt(now);
+    this.configure(perMinute);
+    if (!this.unlimited) {
+      const kept = Math.min(this.capacity, Math.floor(left));
+      this.fullAt = now + (this.capacity - kept) * this.intervalMs;
+    }
+    this.pump();
+  }
+
+  /** A fresh budget (another platform, say): no pause, a full bucket; waiters are served at once. */
+  reset(): void {
+    this.pausedUntil = Number.NEGATIVE_INFINITY;
+    this.fullAt = this.clock.now();
+    this.pump();
+  }
+
+  /** Lets every waiter go with LimiterClosedError and refuses new ones. */
+  dispose(): void {
+    this.closed = true;
+    this.clearTimer();
+    for (const queue of this.queues) {
+      for (const waiter of queue.splice(0)) {
+        waiter.release();
+        waiter.reject(new LimiterClosedError());
+      }
+    }
+  }
+
+  private configure(perMinute: number): void {
+    this.unlimited = !Number.isFinite(perMinute) || perMinute <= 0;
+    if (this.unlimited) return;
+    const n = Math.max(1, Math.floor(perMinute));
+    this.perMinute = n;
+    // About ten seconds' worth of the budget may go at once; the rest is spread over the window.
+    this.capacity = Math.min(10, Math.max(1, Math.floor(n / 6)));
+    const spread = n - this.capacity;
+    // With N = 1 nothing is left to spread: one request per window, one millisecond apart from
+    // the window's edge so that two never fall in the same closed window.
+    this.intervalMs = spread > 0 ? Math.ceil(this.windowMs / spread) : this.windowMs + 1;
+    if (this.fullAt === Number.NEGATIVE_INFINITY) this.fullAt = this.clock.now();
+  }
+
+  /** Slots in the bucket at `now` (may be fractional). */
+  private slotsAt(now: number): number {
+    return this.capacity - Math.max(0, this.fullAt - now) / this.intervalMs;
+  }
+
+  /** The earliest instant at which one slot is available. */
+  private nextSlotAt(): number {
+    return this.unlimited ? Number.NEGATIVE_INFINITY : this.fullAt - (this.capacity - 1) * this.intervalMs;
+  }
+
+  private nextWaiter(): Waiter | undefined {
+    for (const queue of this.queues) if (queue.length > 0) return queue.shift();
+    return undefined;
+  }
+
+  /** Hands out every slot available now, in priority order, then sleeps until the next one. */
+  private pump(): void {
+    if (this.closed) return;
+    for (;;) {
+      if (this.waiting === 0) break;
+      const now = this.clock.now();
+      if (now < this.pausedUntil || now < this.nextSlotAt()) break;
+      const waiter = this.nextWaiter() as Waiter;
+      if (!this.unlimited) this.fullAt = Math.max(this.fullAt, now) + this.intervalMs;
+      waiter.release();
+      waiter.resolve();
+    }
+    this.schedule();
+  }
+
+  /** Keeps exactly one timer, set for the moment the first waiter may go. */
+  private schedule(): void {
+    if (this.closed || this.waiting === 0) {
+      this.clearTimer();
+      return;
+    }
+    const at = Math.max(this.pausedUntil, this.nextSlotAt());
+    if (this.timer?.at === at) return;
+    this.clearTimer();
+    const delay = Math.max(0, at - this.clock.now());
+    const handle = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, delay);
+    this.timer = { handle, at };
+  }
+
+  private clearTimer(): void {
+    if (this.timer) this.clock.clearTimeout(this.timer.handle);
+    this.timer = null;
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const message = typeof reason === 'string' ? reason : 'The operation was aborted.';
+  return new DOMException(message, 'AbortError');
+}

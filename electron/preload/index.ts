@@ -1,0 +1,29 @@
+// The preload: exposes `window.advisor`, the Bridge over IPC, and nothing else.
+
+import { contextBridge, ipcRenderer } from 'electron';
+import type { Bridge } from '../../shared/bridge.ts';
+
+/** One Bridge method as an IPC call on the channel `<group>.<method>`. */
+function call<G extends keyof Bridge, M extends keyof Bridge[G] & string>(group: G, method: M): Bridge[G][M] {
+  const channel = `${group}.${method}`;
+  return ((...args: unknown[]) => ipcRenderer.invoke(channel, ...args)) as Bridge[G][M];
+}
+
+const advisor = {
+  auth: {
+    status: call('auth', 'status'),
+    beginSignIn: call('auth', 'beginSignIn'),
+    finishSignIn: call('auth', 'finishSignIn'),
+    cancelSignIn: call('auth', 'cancelSignIn'),
+    signOut: call('auth', 'signOut'),
+  },
+  api: { request: call('api', 'request') },
+  files: { download: call('files', 'download') },
+  settings: {
+    get: call('settings', 'get'),
+    saveProfile: call('settings', 'saveProfile'),
+    setPreferences: call('settings', 'setPreferences'),
+  },
+} satisfies Bridge;
+
+contextBridge.exposeInMainWorld('advisor', advisor);

@@ -1,0 +1,88 @@
+// Routes: the sign-in screen, and the app frame with one page per area. Hash history keeps every
+// route inside the one page that both hosts serve.
+
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { useSessionStore } from './stores/session.ts';
+import AppShell from './views/AppShell.vue';
+import AreaPlaceholder from './views/AreaPlaceholder.vue';
+import SettingsView from './views/SettingsView.vue';
+import SignInView from './views/SignInView.vue';
+
+export interface Area {
+  name: string;
+  path: string;
+  title: string;
+  icon: string;
+  /** What the page will hold, for its empty state. */
+  promise: string;
+}
+
+export const AREAS: Area[] = [
+  {
+    name: 'accounts',
+    path: 'accounts',
+    title: 'Accounts',
+    icon: 'pi pi-users',
+    promise: 'Your clients and prospects, their members and every financial section, available offline.',
+  },
+  {
+    name: 'engagements',
+    path: 'engagements',
+    title: 'Engagements',
+    icon: 'pi pi-send',
+    promise: 'Questionnaires sent to account members, their answers, documents and signatures.',
+  },
+  {
+    name: 'forms',
+    path: 'forms',
+    title: 'Forms',
+    icon: 'pi pi-file-edit',
+    promise: 'Forms sent to accounts: send, resend, close and preview them.',
+  },
+  {
+    name: 'reports',
+    path: 'reports',
+    title: 'Reports',
+    icon: 'pi pi-chart-bar',
+    promise: 'Reports of your team and of each account, exported as PDF, Excel or CSV.',
+  },
+  {
+    name: 'activity',
+    path: 'activity',
+    title: 'Activity',
+    icon: 'pi pi-history',
+    promise: 'What happened on your accounts and forms, newest first.',
+  },
+];
+
+const routes: RouteRecordRaw[] = [
+  { path: '/sign-in', name: 'sign-in', component: SignInView, meta: { public: true } },
+  {
+    path: '/',
+    component: AppShell,
+    children: [
+      { path: '', redirect: { name: 'accounts' } },
+      ...AREAS.map((area) => ({
+        path: area.path,
+        name: area.name,
+        component: AreaPlaceholder,
+        props: { area },
+      })),
+      { path: 'settings', name: 'settings', component: SettingsView },
+    ],
+  },
+  { path: '/:pathMatch(.*)*', redirect: '/' },
+];
+
+export function createAppRouter() {
+  const router = createRouter({ history: createWebHashHistory(), routes });
+  router.beforeEach(async (to) => {
+    if (to.meta.public) return true;
+    const session = useSessionStore();
+    const status = session.status ?? (await session.refreshStatus());
+    return status.v2.signedIn && status.v0.signedIn
+      ? true
+      : { name: 'sign-in', query: { next: to.fullPath } };
+  });
+  return router;
+}

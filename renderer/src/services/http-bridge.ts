@@ -1,0 +1,51 @@
+// The Bridge in the browser preview: every call is a POST to the host that served this page,
+// carrying the key the host put into it.
+
+import type { Bridge } from '../../../shared/bridge.ts';
+import { encodeBridgeArgs } from '../../../shared/bridge-wire.ts';
+
+export class BridgeUnavailable extends Error {}
+
+export function createHttpBridge(origin = window.location.origin, key = readKey()): Bridge {
+  async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${origin}/__bridge/${channel}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-advisor-key': key },
+        body: JSON.stringify(encodeBridgeArgs(args)),
+      });
+    } catch {
+      throw new BridgeUnavailable(
+        'The preview host is not running. Start it again with npm run web and reload this page.',
+      );
+    }
+    const answer = (await res.json().catch(() => ({}))) as { value?: T; error?: string };
+    if (!res.ok) throw new BridgeUnavailable(answer.error ?? `The preview host answered ${res.status}.`);
+    return answer.value as T;
+  }
+  const method =
+    <T>(channel: string) =>
+    (...args: unknown[]) =>
+      call<T>(channel, ...args);
+  return {
+    auth: {
+      status: method('auth.status'),
+      beginSignIn: method('auth.beginSignIn'),
+      finishSignIn: method('auth.finishSignIn'),
+      cancelSignIn: method('auth.cancelSignIn'),
+      signOut: method('auth.signOut'),
+    },
+    api: { request: method('api.request') },
+    files: { download: method('files.download') },
+    settings: {
+      get: method('settings.get'),
+      saveProfile: method('settings.saveProfile'),
+      setPreferences: method('settings.setPreferences'),
+    },
+  };
+}
+
+function readKey(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="advisor-preview-key"]')?.content ?? '';
+}

@@ -1,0 +1,68 @@
+// What the renderer may ask of either interface, and the one result type every answer comes back
+// as. Both sides import this: the main-process transport builds results, the renderer reads them.
+
+export type ApiName = 'v2' | 'v0';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Interactive requests (the user is waiting) go before uploads, uploads before background pulls. */
+export type Priority = 'interactive' | 'upload' | 'background';
+export const PRIORITIES: readonly Priority[] = ['interactive', 'upload', 'background'];
+
+export interface UploadFile {
+  /** Multipart field name (`file` for every upload of the 0.0.1 interface). */
+  field: string;
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+export interface ApiRequest {
+  api: ApiName;
+  method: HttpMethod;
+  /** Path below the interface's base, starting with `/` (`/accounts/12`). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body; with `files`, its top-level fields become multipart fields. */
+  body?: unknown;
+  files?: UploadFile[];
+  priority?: Priority;
+  /** Defaults to 30 s; uploads may need more. */
+  timeoutMs?: number;
+}
+
+export type ApiErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'auth'
+  | 'forbidden'
+  | 'not-found'
+  | 'validation'
+  | 'rate-limited'
+  | 'server'
+  | 'unavailable';
+
+export interface ApiSuccess<T = unknown> {
+  ok: true;
+  status: number;
+  data: T;
+}
+
+export interface ApiFailure {
+  ok: false;
+  kind: ApiErrorKind;
+  /** HTTP status, or null when no answer arrived. */
+  status: number | null;
+  /** The server's message, or ours in plain words when there was none. */
+  message: string;
+  /** Validation messages by field (`client.email`, `current-value` …), from either error body. */
+  fields: Record<string, string[]>;
+  /** When to try again, from Retry-After or our own estimate; null when retrying will not help. */
+  retryAfterMs: number | null;
+}
+
+export type ApiResult<T = unknown> = ApiSuccess<T> | ApiFailure;
+
+/** Failures worth retrying later with the same request. */
+export function isRetryable(failure: ApiFailure): boolean {
+  return failure.retryAfterMs !== null;
+}

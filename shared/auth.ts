@@ -1,0 +1,35 @@
+// Sign-in state as the renderer may see it: which interface is signed in and whether tokens
+// survive a restart. Tokens themselves never leave the main process.
+
+import type { ApiName } from './api/request.ts';
+
+export interface InterfaceAuth {
+  signedIn: boolean;
+  /** Set when a refresh failed or the user signed out: the user must sign in again. */
+  needsSignIn: boolean;
+}
+
+export interface AuthStatus {
+  v2: InterfaceAuth;
+  v0: InterfaceAuth;
+  /** True when one sign-in covers both interfaces (same auth server). */
+  shared: boolean;
+  /** False where the OS offers no secret store: tokens are kept in memory only. */
+  persistent: boolean;
+  /** Why tokens are not kept, in plain words, when `persistent` is false. */
+  persistenceNote: string | null;
+}
+
+export type SignInTarget = ApiName | 'both';
+
+export interface SignInStart {
+  flowId: string;
+  /** The platform's sign-in page (with PKCE challenge and state). */
+  url: string;
+  /** True when the main process opened it in the system browser; otherwise the caller opens it. */
+  openedExternally: boolean;
+}
+
+export type SignInOutcome =
+  | { ok: true; status: AuthStatus }
+  | { ok: false; reason: 'cancelled' | 'denied' | 'timeout' | 'failed'; message: string; status: AuthStatus };

@@ -1,0 +1,47 @@
+// The one object through which the renderer reaches the outside world (`window.advisor`).
+// The preload implements it over IPC, the browser preview over HTTP, tests in memory.
+
+import type { ApiRequest, ApiResult } from './api/request.ts';
+import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from './auth.ts';
+import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
+
+export interface DownloadRequest {
+  api: ApiRequest['api'];
+  /** Path below the interface base, or an absolute url the interface returned (File.url …). */
+  url: string;
+  /** Name suggested by the server; it is sanitized before it touches the disk. */
+  suggestedName: string;
+  /** `cache` keeps it for offline viewing; `save` asks the user where to put it. */
+  target: 'cache' | 'save';
+  priority?: ApiRequest['priority'];
+}
+
+export type DownloadResult =
+  | { ok: true; path: string; bytes: number }
+  | { ok: false; cancelled: true }
+  | { ok: false; cancelled: false; error: Extract<ApiResult, { ok: false }> };
+
+export type SaveResult =
+  { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
+
+export interface Bridge {
+  auth: {
+    status(): Promise<AuthStatus>;
+    beginSignIn(target: SignInTarget): Promise<SignInStart>;
+    /** Resolves when the platform redirects back (or the flow fails, is cancelled or times out). */
+    finishSignIn(flowId: string): Promise<SignInOutcome>;
+    cancelSignIn(flowId: string): Promise<void>;
+    signOut(): Promise<AuthStatus>;
+  };
+  api: {
+    request<T = unknown>(request: ApiRequest): Promise<ApiResult<T>>;
+  };
+  files: {
+    download(request: DownloadRequest): Promise<DownloadResult>;
+  };
+  settings: {
+    get(): Promise<SettingsView>;
+    saveProfile(profile: ProfileInput): Promise<SaveResult>;
+    setPreferences(preferences: Preferences): Promise<SettingsView>;
+  };
+}

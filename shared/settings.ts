@@ -1,0 +1,71 @@
+// The connection profile and preferences: their types, the schemas every write is checked
+// against (in the main process and over IPC), and the default "Sandbox" profile.
+
+import { z } from 'zod';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url('must be a full address such as https://platform.example.com')
+  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const endpointSchema = z.object({
+  /** Base of the interface: `{base_url}/api/v2` or `{base_url_v0}`. */
+  baseUrl: httpUrl,
+  /** `{auth_url}`: the server of `/oauth/authorize` and `/oauth/token`. */
+  authUrl: httpUrl,
+});
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, 'needs a name').max(60, 'must be at most 60 characters'),
+  v2: endpointSchema,
+  v0: endpointSchema,
+  clientId: z.string().trim().min(1, 'is required: the client id the platform issued').max(200),
+  scope: z.string().trim().min(1).max(200).default('*'),
+  rateLimitPerMinute: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10,000'),
+});
+
+/** What the renderer sends to save a profile; the client secret goes to the secret store, never into settings. */
+export const profileInputSchema = profileSchema.extend({
+  /** Undefined keeps the stored secret; an empty string removes it. */
+  clientSecret: z.string().max(500).optional(),
+});
+
+export const preferencesSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+});
+
+export type Endpoint = z.infer<typeof endpointSchema>;
+export type ConnectionProfile = z.infer<typeof profileSchema>;
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Settings as the renderer sees them: the profile without its secret, and whether one is stored. */
+export interface SettingsView {
+  profile: ConnectionProfile;
+  hasClientSecret: boolean;
+  preferences: Preferences;
+}
+
+export const SANDBOX_URL = 'http://127.0.0.1:4010';
+
+export function sandboxProfile(origin = SANDBOX_URL): ConnectionProfile {
+  return {
+    name: 'Sandbox',
+    v2: { baseUrl: `${origin}/api/v2`, authUrl: origin },
+    v0: { baseUrl: `${origin}/api/v0`, authUrl: origin },
+    clientId: 'advisor-desk',
+    scope: '*',
+    rateLimitPerMinute: 60,
+  };
+}
+
+/** One sign-in covers both interfaces when they share the auth server and the client. */
+export function sharesSignIn(profile: ConnectionProfile): boolean {
+  return profile.v2.authUrl === profile.v0.authUrl;
+}

@@ -1,0 +1,666 @@
+// Integration tests of the main-process auth service against the sandbox platform over real HTTP.
+// The system browser is a fake: it loads the sign-in page, submits the form and follows the
+// platform's redirect to the service's loopback listener, as a person in a browser would.
+
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthService, type AuthServiceOptions } from '../../electron/main/auth/auth-service.ts';
+import { MEMORY_ONLY_NOTE, MemorySecretStore } from '../../electron/main/auth/memory-secret-store.ts';
+import type { OpenExternal } from '../../electron/main/auth/ports.ts';
+import type { ApiName } from '../../shared/api/request.ts';
+import type { AuthStatus } from '../../shared/auth.ts';
+import { sandboxProfile, type ConnectionProfile } from '../../shared/settings.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+
+const ADVISOR = 'advisor@sandbox.test';
+const PASSWORD = 'sandbox';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- what the service produces, checked at the end for leaked tokens ----
+
+/** Every code and token the platform handed out in this file (seen through the injected fetch). */
+const issued = new Set<string>();
+/** Every status, outcome and error message the service produced in this file. */
+const produced: string[] = [];
+
+const record = <T>(value: T): T => {
+  produced.push(JSON.stringify(value));
+  return value;
+};
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    produced.push((error as Error).message);
+    return error as Error;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+// ---- the fetch the service uses: counts token requests, can fail them, records tokens ----
+
+interface TokenRequest {
+  url: string;
+  body: URLSearchParams;
+}
+
+class ServiceFetch {
+  readonly tokenRequests: TokenRequest[] = [];
+  offline = false;
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.endsWith('/oauth/token')) return fetch(input, init);
+    const sent = init?.body;
+    const body = new URLSearchParams(sent instanceof URLSearchParams || typeof sent === 'string' ? sent : '');
+    this.tokenRequests.push({ url, body });
+    const code = body.get('code');
+    if (code) issued.add(code);
+    if (this.offline) throw new TypeError('fetch failed');
+    const res = await fetch(input, init);
+    const copy = (await res.clone().json()) as { access_token?: string; refresh_token?: string };
+    for (const token of [copy.access_token, copy.refresh_token]) if (token) issued.add(token);
+    return res;
+  };
+
+  count(grantType: string): number {
+    return this.tokenRequests.filter((r) => r.body.get('grant_type') === grantType).length;
+  }
+}
+
+// ---- the fake system browser ----
+
+interface Visit {
+  authorizeUrl: URL;
+  submitStatus: number;
+  submitHtml: string;
+  /** Where the platform sent the browser after the form, when it did. */
+  location: URL | null;
+  callbackStatus: number | null;
+  callbackHtml: string;
+}
+
+const decode = (s: string) =>
+  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+
+/** The hidden fields and the action of the sign-in form on a page. */
+function readForm(html: string, pageUrl: string): { action: string; fields: Record<string, string> } {
+  const form = /<form\b[^>]*\baction="([^"]*)"/i.exec(html);
+  if (!form) throw new Error('no form on the page');
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input\b[^>]*>/gi)) {
+    const type = /\btype="([^"]*)"/.exec(m[0])?.[1];
+    const name = /\bname="([^"]*)"/.exec(m[0])?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1] ?? '';
+    if (type === 'hidden' && name) fields[name] = decode(value);
+  }
+  return { action: new URL(decode(form[1] as string), pageUrl).href, fields };
+}
+
+class FakeBrowser {
+  email = ADVISOR;
+  password = PASSWORD;
+  action: 'sign-in' | 'cancel' = 'sign-in';
+  /** Runs before the browser follows the redirect to the listener (to send forged requests first). */
+  beforeCallback: ((callback: URL) => Promise<void>) | null = null;
+  /** Changes the callback address the browser follows. */
+  rewriteCallback: ((callback: URL) => URL) | null = null;
+  readonly visits: Promise<Visit>[] = [];
+
+  /** The OpenExternal port: opens the page "in the browser" and returns at once, like a shell would. */
+  readonly open: OpenExternal = (url) => {
+    this.visits.push(this.visit(new URL(url)));
+    return Promise.resolve(true);
+  };
+
+  last(): Promise<Visit> {
+    const visit = this.visits.at(-1);
+    if (!visit) throw new Error('the browser was never opened');
+    return visit;
+  }
+
+  async visit(authorizeUrl: URL): Promise<Visit> {
+    const page = await fetch(authorizeUrl, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const form = readForm(await page.text(), authorizeUrl.href);
+    const submitted = await fetch(form.action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...form.fields,
+        email: this.email,
+        password: this.password,
+        action: this.action,
+      }),
+    });
+    const submitHtml = await submitted.text();
+    const header = submitted.headers.get('location');
+    const visit: Visit = {
+      authorizeUrl,
+      submitStatus: submitted.status,
+      submitHtml,
+      location: header ? new URL(header) : null,
+      callbackStatus: null,
+      callbackHtml: '',
+    };
+    if (!visit.location) return visit;
+    await this.beforeCallback?.(visit.location);
+    const target = this.rewriteCallback ? this.rewriteCallback(visit.location) : visit.location;
+    const callback = await fetch(target, { redirect: 'manual' });
+    visit.callbackStatus = callback.status;
+    visit.callbackHtml = await callback.text();
+    return visit;
+  }
+}
+
+// ---- the service under test ----
+
+interface Harness {
+  auth: AuthService;
+  browser: FakeBrowser;
+  secrets: MemorySecretStore;
+  net: ServiceFetch;
+}
+
+function harness(
+  profile: ConnectionProfile,
+  options: Partial<AuthServiceOptions> & { secrets?: MemorySecretStore; browser?: FakeBrowser } = {},
+): Harness {
+  const browser = options.browser ?? new FakeBrowser();
+  const secrets = options.secrets ?? new MemorySecretStore();
+  const net = new ServiceFetch();
+  const auth = new AuthService({
+    profile: () => profile,
+    clientSecret: () => Promise.resolve(null),
+    openExternal: browser.open,
+    fetch: net.fetch,
+    ...options,
+    secrets,
+  });
+  return { auth, browser, secrets, net };
+}
+
+async function signIn(h: Harness, target: 'v2' | 'v0' | 'both' = 'both') {
+  const start = record(await h.auth.beginSignIn(target));
+  const outcome = record(await h.auth.finishSignIn(start.flowId));
+  return { start, outcome, visit: await h.browser.last() };
+}
+
+async function status(auth: AuthService): Promise<AuthStatus> {
+  return record(await auth.status());
+}
+
+async function token(auth: AuthService, api: ApiName): Promise<string> {
+  const value = await auth.accessToken(api);
+  expect(value, `access token of ${api}`).toEqual(expect.any(String));
+  return value as string;
+}
+
+/** Who the platform says a token belongs to on an interface (status and email). */
+async function whoAmI(platform: Platform, api: ApiName, accessToken: string) {
+  const res = await fetch(`${platform.url}/api/${api}/user`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const body = (await res.json()) as { email?: string };
+  return { status: res.status, email: body.email ?? null };
+}
+
+async function sandbox(platform: Platform, path: string): Promise<void> {
+  const res = await fetch(`${platform.url}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+  await res.text();
+}
+
+/** Resolves true when something accepts connections at the address. */
+async function listening(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    await res.text();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let platform: Platform;
+let profile: ConnectionProfile;
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
+  profile = sandboxProfile(platform.url);
+});
+
+afterAll(async () => {
+  await platform.close();
+});
+
+describe('sign-in through the system browser', () => {
+  it('one sign-in covers both interfaces of a shared server; PKCE and state are sent and checked', async () => {
+    const h = harness(profile);
+    const { start, outcome, visit } = await signIn(h, 'both');
+
+    expect(start.openedExternally).toBe(true);
+    const url = new URL(start.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${platform.url}/oauth/authorize`);
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      response_type: 'code',
+      client_id: 'advisor-desk',
+      scope: '*',
+      code_challenge_method: 'S256',
+    });
+    expect(params.state).toMatch(/^[\w-]{20,}$/);
+    expect(params.code_challenge).toMatch(/^[\w-]{43}$/);
+    const redirect = new URL(params.redirect_uri as string);
+    expect(redirect.protocol).toBe('http:');
+    expect(redirect.hostname).toBe('127.0.0.1');
+    expect(Number(redirect.port)).toBeGreaterThan(0);
+    expect(redirect.pathname).toBe('/callback');
+
+    // The platform sent the browser back with the state, and the service exchanged the code with
+    // the verifier of the challenge it sent.
+    expect(visit.location?.searchParams.get('state')).toBe(params.state);
+    const exchange = h.net.tokenRequests.find((r) => r.body.get('grant_type') === 'authorization_code');
+    const verifier = exchange?.body.get('code_verifier') as string;
+    expect(verifier).toMatch(/^[\w-]{43,128}$/);
+    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(params.code_challenge);
+    expect(exchange?.body.get('redirect_uri')).toBe(params.redirect_uri);
+    expect(exchange?.body.get('client_secret')).toBeNull();
+
+    expect(visit.callbackStatus).toBe(200);
+    expect(visit.callbackHtml).toContain(
+      'You are signed in. You can close this tab and return to Advisor Desk.',
+    );
+    expect(outcome).toEqual({ ok: true, status: expect.any(Object) as unknown });
+    expect(await status(h.auth)).toEqual({
+      v2: { signedIn: true, needsSignIn: false },
+      v0: { signedIn: true, needsSignIn: false },
+      shared: true,
+      persistent: false,
+      persistenceNote: MEMORY_ONLY_NOTE,
+    });
+
+    const v2 = await token(h.auth, 'v2');
+    expect(await token(h.auth, 'v0')).toBe(v2);
+    expect(await whoAmI(platform, 'v2', v2)).toEqual({ status: 200, email: ADVISOR });
+    expect(await whoAmI(platform, 'v0', v2)).toEqual({ status: 200, email: ADVISOR });
+    expect(h.secrets.names().sort()).toEqual(['auth-tokens-v0', 'auth-tokens-v2']);
+
+    // One callback only: the listener is gone.
+    expect(await listening(redirect.href)).toBe(false);
+  });
+
+  it('sends the client secret in the body when one is configured', async () => {
+    const h = harness(profile, { clientSecret: () => Promise.resolve('sandbox-secret') });
+    const { outcome } = await signIn(h, 'v2');
+    expect(outcome.ok).toBe(true);
+    expect(h.net.tokenRequests[0]?.body.get('client_secret')).toBe('sandbox-secret');
+    expect((await whoAmI(platform, 'v2', await token(h.auth, 'v2'))).status).toBe(200);
+  });
+
+  it('refuses a callback with another state or none, keeps waiting, and the genuine one still works', async () => {
+    const h = harness(profile);
+    const refused: { status: number; html: string }[] = [];
+    h.browser.beforeCallback = async (callback) => {
+      const forged = new URL(callback);
+      forged.searchParams.set('state', 'not-the-state');
+      const missing = new URL(callback);
+      missing.searchParams.delete('state');
+      const elsewhere = new URL('/favicon.ico', callback);
+      for (const url of [forged, missing, elsewhere]) {
+        const res = await fetch(url);
+        refused.push({ status: res.status, html: await res.text() });
+      }
+    };
+    const { outcome, visit } = await signIn(h);
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 404]);
+    expect(refused[0]?.html).toContain('does not belong to the sign-in Advisor Desk is waiting for');
+    // The forged requests never reached the token endpoint: only the genuine code was exchanged.
+    expect(h.net.count('authorization_code')).toBe(1);
+    expect(visit.callbackStatus).toBe(200);
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('shows what the callback carries as plain text, never as markup', async () => {
+    const h = harness(profile);
+    h.browser.rewriteCallback = (callback) => {
+      const url = new URL(callback);
+      url.searchParams.delete('code');
+      url.searchParams.set('error', 'server_error');
+      url.searchParams.set('error_description', '<script>alert(1)</script>');
+      return url;
+    };
+    const { outcome, visit } = await signIn(h);
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed' });
+    expect(!outcome.ok && outcome.message).toContain('<script>alert(1)</script>');
+    expect(visit.callbackStatus).toBe(400);
+    expect(visit.callbackHtml).not.toContain('<script>');
+    expect(visit.callbackHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(h.net.count('authorization_code')).toBe(0);
+  });
+
+  it('a wrong password leaves the browser on the form; the sign-in times out', async () => {
+    const h = harness(profile, { signInTimeoutMs: 1500 });
+    h.browser.password = 'not-the-password';
+    const { start, outcome, visit } = await signIn(h);
+    expect(visit.submitStatus).toBe(401);
+    expect(visit.location).toBeNull();
+    expect(visit.submitHtml).toMatch(/<form\b/);
+    expect(visit.submitHtml).toMatch(/incorrect/i);
+    expect(outcome).toMatchObject({ ok: false, reason: 'timeout' });
+    expect(!outcome.ok && outcome.message).toMatch(/not completed within 2 seconds/);
+    expect(outcome.status.v2.signedIn).toBe(false);
+    const redirect = new URL(start.url).searchParams.get('redirect_uri') as string;
+    expect(await listening(redirect)).toBe(false);
+  });
+
+  it('cancelling on the platform page is "denied"', async () => {
+    const h = harness(profile);
+    h.browser.action = 'cancel';
+    const { outcome, visit } = await signIn(h);
+    expect(visit.location?.searchParams.get('error')).toBe('access_denied');
+    expect(outcome).toMatchObject({ ok: false, reason: 'denied' });
+    expect(visit.callbackStatus).toBe(200);
+    expect(visit.callbackHtml).toContain('The sign-in was cancelled.');
+    expect((await status(h.auth)).v2.signedIn).toBe(false);
+  });
+
+  it('cancelSignIn ends the flow as "cancelled" and closes the listener', async () => {
+    const opened: string[] = [];
+    const h = harness(profile, {
+      openExternal: (url) => {
+        opened.push(url);
+        return Promise.resolve(true);
+      },
+    });
+    const start = record(await h.auth.beginSignIn('both'));
+    expect(opened).toEqual([start.url]);
+    const redirect = new URL(start.url).searchParams.get('redirect_uri') as string;
+    expect(await listening(redirect)).toBe(true);
+    const finished = h.auth.finishSignIn(start.flowId);
+    await h.auth.cancelSignIn(start.flowId);
+    expect(await listening(redirect)).toBe(false);
+    expect(record(await finished)).toMatchObject({ ok: false, reason: 'cancelled' });
+    // Asking again about a flow that is over is answered, not left hanging.
+    expect(record(await h.auth.finishSignIn(start.flowId))).toMatchObject({ ok: false, reason: 'failed' });
+  });
+
+  it('a newer sign-in replaces one still waiting', async () => {
+    const h = harness(profile, { openExternal: () => Promise.resolve(true) });
+    const first = await h.auth.beginSignIn('v2');
+    const second = await h.auth.beginSignIn('v0');
+    expect(record(await h.auth.finishSignIn(first.flowId))).toMatchObject({ ok: false, reason: 'cancelled' });
+    await h.auth.cancelSignIn(second.flowId);
+  });
+
+  it('when the browser cannot be opened, says so and the caller opens the page', async () => {
+    const browser = new FakeBrowser();
+    const h = harness(profile, { openExternal: () => Promise.reject(new Error('no browser here')) });
+    const start = record(await h.auth.beginSignIn('both'));
+    expect(start.openedExternally).toBe(false);
+    const visit = await browser.visit(new URL(start.url));
+    expect(visit.callbackStatus).toBe(200);
+    expect(record(await h.auth.finishSignIn(start.flowId)).ok).toBe(true);
+  });
+
+  it('an error of the token endpoint fails the sign-in with its message', async () => {
+    const h = harness(profile, { clientSecret: () => Promise.resolve('not-the-secret') });
+    const { outcome, visit } = await signIn(h);
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed' });
+    expect(!outcome.ok && outcome.message).toMatch(/invalid_client/);
+    expect(visit.callbackStatus).toBe(400);
+    expect(visit.callbackHtml).toContain('Sign-in failed');
+    expect((await status(h.auth)).v2.signedIn).toBe(false);
+    expect(h.secrets.names()).toEqual([]);
+  });
+
+  it('refuses plain http to a server that is not on this computer, and a "both" sign-in across two servers', async () => {
+    const opened: string[] = [];
+    const remote: ConnectionProfile = {
+      ...profile,
+      v2: { baseUrl: 'http://platform.example.com/api/v2', authUrl: 'http://platform.example.com' },
+      v0: { baseUrl: 'http://platform.example.com/api/v0', authUrl: 'http://platform.example.com' },
+    };
+    const h = harness(remote, {
+      openExternal: (url) => {
+        opened.push(url);
+        return Promise.resolve(true);
+      },
+    });
+    const insecure = await rejection(h.auth.beginSignIn('both'));
+    expect(insecure.message).toMatch(/only over https:\/\/.*platform\.example\.com/);
+
+    const split: ConnectionProfile = { ...profile, v0: remote.v0 };
+    const h2 = harness(split, { openExternal: h.browser.open });
+    const both = await rejection(h2.auth.beginSignIn('both'));
+    expect(both.message).toMatch(/different sign-in servers/);
+    expect(opened).toEqual([]);
+  });
+});
+
+describe('two auth servers', () => {
+  let second: Platform;
+
+  beforeAll(async () => {
+    second = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
+  });
+
+  afterAll(async () => {
+    await second.close();
+  });
+
+  it('needs one sign-in per server and keeps a separate token for each interface', async () => {
+    const split: ConnectionProfile = {
+      ...profile,
+      v0: { baseUrl: `${second.url}/api/v0`, authUrl: second.url },
+    };
+    const h = harness(split);
+    expect(await status(h.auth)).toMatchObject({
+      shared: false,
+      v2: { signedIn: false },
+      v0: { signedIn: false },
+    });
+
+    const first = await signIn(h, 'v2');
+    expect(new URL(first.start.url).origin).toBe(platform.url);
+    expect(first.outcome.status).toMatchObject({ v2: { signedIn: true }, v0: { signedIn: false } });
+    expect(await h.auth.accessToken('v0')).toBeNull();
+
+    const next = await signIn(h, 'v0');
+    expect(new URL(next.start.url).origin).toBe(second.url);
+    expect(next.outcome.status).toMatchObject({ v2: { signedIn: true }, v0: { signedIn: true } });
+
+    const v2 = await token(h.auth, 'v2');
+    const v0 = await token(h.auth, 'v0');
+    expect(v2).not.toBe(v0);
+    expect(await whoAmI(platform, 'v2', v2)).toEqual({ status: 200, email: ADVISOR });
+    expect((await whoAmI(second, 'v0', v2)).status).toBe(401);
+    expect(await whoAmI(second, 'v0', v0)).toEqual({ status: 200, email: ADVISOR });
+    expect(JSON.parse((await h.secrets.get('auth-tokens-v0')) as string)).toMatchObject({
+      authUrl: second.url,
+    });
+
+    // A refresh on one server leaves the other interface's tokens alone.
+    await sandbox(platform, 'tokens/expire');
+    const renewed = await h.auth.refreshAfterUnauthorized('v2', v2);
+    expect(renewed).not.toBe(v2);
+    expect((await whoAmI(platform, 'v2', renewed as string)).status).toBe(200);
+    expect(await token(h.auth, 'v0')).toBe(v0);
+    expect(h.net.tokenRequests.filter((r) => r.url.startsWith(second.url))).toHaveLength(1);
+  });
+});
+
+describe('tokens for the transport', () => {
+  it('refreshes shortly before expiry, once for both interfaces (injected clock)', async () => {
+    let now = Date.now();
+    const h = harness(profile, { now: () => now });
+    await signIn(h);
+    const first = await token(h.auth, 'v2');
+
+    now += 3600_000 - 61_000;
+    expect(await token(h.auth, 'v2')).toBe(first);
+    expect(h.net.count('refresh_token')).toBe(0);
+
+    now += 2_000;
+    const renewed = await token(h.auth, 'v2');
+    expect(renewed).not.toBe(first);
+    expect(await token(h.auth, 'v0')).toBe(renewed);
+    expect(h.net.count('refresh_token')).toBe(1);
+    expect(await whoAmI(platform, 'v2', renewed)).toEqual({ status: 200, email: ADVISOR });
+    expect(JSON.parse((await h.secrets.get('auth-tokens-v0')) as string)).toMatchObject({
+      accessToken: renewed,
+    });
+  });
+
+  describe('with short-lived tokens (tokenTtl 2)', () => {
+    let short: Platform;
+
+    beforeAll(async () => {
+      short = await startPlatform({ port: 0, rateLimit: 0, accounts: 10, tokenTtl: 2 });
+    });
+
+    afterAll(async () => {
+      await short.close();
+    });
+
+    it('refreshes before the token runs out (real clock)', async () => {
+      const h = harness(sandboxProfile(short.url));
+      await signIn(h);
+      const first = await token(h.auth, 'v2');
+      expect(await token(h.auth, 'v2')).toBe(first);
+      expect(h.net.count('refresh_token')).toBe(0);
+      await sleep(1200);
+      const renewed = await token(h.auth, 'v2');
+      expect(renewed).not.toBe(first);
+      expect(h.net.count('refresh_token')).toBe(1);
+      expect((await whoAmI(short, 'v2', renewed)).status).toBe(200);
+    });
+  });
+
+  it('after a 401, refreshAfterUnauthorized gives a working token; a late caller gets it without a refresh', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    const old = await token(h.auth, 'v2');
+    await sandbox(platform, 'tokens/expire');
+    expect((await whoAmI(platform, 'v2', old)).status).toBe(401);
+
+    const renewed = await h.auth.refreshAfterUnauthorized('v2', old);
+    expect(renewed).not.toBeNull();
+    expect(renewed).not.toBe(old);
+    expect(await whoAmI(platform, 'v2', renewed as string)).toEqual({ status: 200, email: ADVISOR });
+    expect(await h.auth.refreshAfterUnauthorized('v0', old)).toBe(renewed);
+    expect(h.net.count('refresh_token')).toBe(1);
+  });
+
+  it('concurrent callers on both interfaces share one refresh', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    const old = await token(h.auth, 'v2');
+    await sandbox(platform, 'tokens/expire');
+    const apis: ApiName[] = ['v2', 'v0', 'v2', 'v0', 'v2', 'v0'];
+    const results = await Promise.all(apis.map((api) => h.auth.refreshAfterUnauthorized(api, old)));
+    expect(new Set(results).size).toBe(1);
+    expect(results[0]).not.toBe(old);
+    expect(h.net.count('refresh_token')).toBe(1);
+    expect((await whoAmI(platform, 'v0', results[0] as string)).status).toBe(200);
+  });
+
+  it('a network failure during a refresh returns null but keeps the refresh token for later', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    const old = await token(h.auth, 'v2');
+    await sandbox(platform, 'tokens/expire');
+    h.net.offline = true;
+    expect(await h.auth.refreshAfterUnauthorized('v2', old)).toBeNull();
+    expect(await status(h.auth)).toMatchObject({
+      v2: { signedIn: true, needsSignIn: false },
+      v0: { signedIn: true, needsSignIn: false },
+    });
+    expect(h.secrets.names()).toHaveLength(2);
+    h.net.offline = false;
+    const renewed = await h.auth.refreshAfterUnauthorized('v2', old);
+    expect((await whoAmI(platform, 'v2', renewed as string)).status).toBe(200);
+  });
+
+  it('a revoked refresh token gives null and "needs sign-in", and forgets that sign-in', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    const old = await token(h.auth, 'v2');
+    await sandbox(platform, 'tokens/revoke');
+    expect(await h.auth.refreshAfterUnauthorized('v2', old)).toBeNull();
+    expect(await status(h.auth)).toMatchObject({
+      v2: { signedIn: false, needsSignIn: true },
+      v0: { signedIn: false, needsSignIn: true },
+    });
+    expect(await h.auth.accessToken('v0')).toBeNull();
+    expect(h.secrets.names()).toEqual([]);
+    // Signing in again clears the flag.
+    const again = await signIn(h);
+    expect(again.outcome.status.v2).toEqual({ signedIn: true, needsSignIn: false });
+  });
+
+  it('tokens persisted in the secret store survive a new service; sign-out forgets them everywhere', async () => {
+    const secrets = new MemorySecretStore();
+    const first = harness(profile, { secrets });
+    await signIn(first);
+    const kept = await token(first.auth, 'v2');
+
+    const restarted = harness(profile, { secrets });
+    expect((await status(restarted.auth)).v0.signedIn).toBe(true);
+    expect(await token(restarted.auth, 'v0')).toBe(kept);
+    expect((await whoAmI(platform, 'v2', kept)).status).toBe(200);
+
+    const after = record(await restarted.auth.signOut());
+    expect(after).toMatchObject({
+      v2: { signedIn: false, needsSignIn: true },
+      v0: { signedIn: false, needsSignIn: true },
+    });
+    expect(await restarted.auth.accessToken('v2')).toBeNull();
+    expect(secrets.names()).toEqual([]);
+    expect((await status(harness(profile, { secrets }).auth)).v2.signedIn).toBe(false);
+  });
+
+  it('a changed profile forgets the tokens of the server it no longer names', async () => {
+    let current = profile;
+    const secrets = new MemorySecretStore();
+    const h = harness(profile, { secrets });
+    const auth = new AuthService({
+      profile: () => current,
+      clientSecret: () => Promise.resolve(null),
+      secrets,
+      openExternal: h.browser.open,
+      fetch: h.net.fetch,
+    });
+    const start = await auth.beginSignIn('both');
+    expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+    current = {
+      ...profile,
+      v0: { baseUrl: 'https://other.example.com/api/v0', authUrl: 'https://other.example.com' },
+    };
+    // Even before the host says so, a token is never handed out for another server.
+    expect(await auth.accessToken('v0')).toBeNull();
+    await auth.profileChanged();
+    expect(await status(auth)).toMatchObject({
+      shared: false,
+      v2: { signedIn: true },
+      v0: { signedIn: false, needsSignIn: true },
+    });
+    expect(secrets.names()).toEqual(['auth-tokens-v2']);
+  });
+});
+
+describe('secrecy', () => {
+  it('no code or token ever appeared in a status, an outcome or an error message', () => {
+    expect(issued.size).toBeGreaterThan(10);
+    expect(produced.length).toBeGreaterThan(20);
+    const leaks = produced.filter((text) => [...issued].some((secret) => text.includes(secret)));
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+// The connection profile is validated on every write; the client secret never reaches the settings.
+
+import { describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
+import { SettingsService, type KeyValueStore } from '../../../electron/main/settings/settings-service.ts';
+import { sandboxProfile } from '../../../shared/settings.ts';
+
+class MapStore implements KeyValueStore {
+  data = new Map<string, unknown>();
+  get(key: string) {
+    return this.data.get(key);
+  }
+  set(key: string, value: unknown) {
+    this.data.set(key, structuredClone(value));
+  }
+}
+
+const setup = () => {
+  const store = new MapStore();
+  const secrets = new MemorySecretStore('memory only');
+  return {
+    store,
+    secrets,
+    settings: new SettingsService(store, secrets, sandboxProfile('http://127.0.0.1:4999')),
+  };
+};
+
+describe('SettingsService', () => {
+  it('starts with the Sandbox profile', async () => {
+    const { settings } = setup();
+    const view = await settings.view();
+    expect(view.profile.name).toBe('Sandbox');
+    expect(view.profile.v2.baseUrl).toBe('http://127.0.0.1:4999/api/v2');
+    expect(view.hasClientSecret).toBe(false);
+    expect(view.preferences.theme).toBe('system');
+  });
+
+  it('saves a valid profile, trimming trailing slashes, and keeps the secret out of the settings', async () => {
+    const { settings, store, secrets } = setup();
+    const profile = {
+      ...sandboxProfile('https://platform.example.com/'),
+      name: 'Production',
+      clientSecret: 's3cret',
+    };
+    const saved = await settings.saveProfile(profile);
+    expect(saved.ok).toBe(true);
+    expect(settings.profile().v2.authUrl).toBe('https://platform.example.com');
+    expect(JSON.stringify([...store.data.values()])).not.toContain('s3cret');
+    expect(await secrets.get('client-secret')).toBe('s3cret');
+    expect((await settings.view()).hasClientSecret).toBe(true);
+    expect(JSON.stringify(await settings.view())).not.toContain('s3cret');
+    // Saving without a secret keeps it; an empty one removes it.
+    await settings.saveProfile({ ...profile, clientSecret: undefined });
+    expect(await secrets.get('client-secret')).toBe('s3cret');
+    await settings.saveProfile({ ...profile, clientSecret: '' });
+    expect(await secrets.get('client-secret')).toBeNull();
+  });
+
+  it('refuses an invalid profile with a message naming each field, and writes nothing', async () => {
+    const { settings, store } = setup();
+    const result = await settings.saveProfile({
+      ...sandboxProfile(),
+      name: '',
+      v2: { baseUrl: 'ftp://x', authUrl: 'not a url' },
+      rateLimitPerMinute: 0,
+      clientId: ' ',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.fields).sort()).toEqual([
+      'clientId',
+      'name',
+      'rateLimitPerMinute',
+      'v2.authUrl',
+      'v2.baseUrl',
+    ]);
+    expect(result.fields['v2.baseUrl']?.[0]).toMatch(/^Version 2 address must start with http/);
+    expect(result.fields['rateLimitPerMinute']?.[0]).toMatch(/^Requests per minute must be at least 1/);
+    expect(store.data.has('profile')).toBe(false);
+  });
+
+  it('ignores a stored profile that no longer validates and falls back to the default', () => {
+    const { settings, store } = setup();
+    store.set('profile', { name: 'Broken' });
+    expect(settings.profile().name).toBe('Sandbox');
+  });
+
+  it('remembers window bounds only when they make sense', () => {
+    const { settings } = setup();
+    settings.setWindowBounds({ x: 10, y: 20, width: 1200, height: 800, maximized: false });
+    expect(settings.windowBounds()).toEqual({ x: 10, y: 20, width: 1200, height: 800, maximized: false });
+    settings.setWindowBounds({ width: 5, height: 5, maximized: false });
+    expect(settings.windowBounds()?.width).toBe(1200);
+  });
+});

@@ -1,0 +1,307 @@
+// The request budget on a fake clock: never more than N requests in any 60 s window, priorities,
+// pauses after Retry-After, aborts that leave nothing behind, limits changed at run time.
+
+import { getEventListeners } from 'node:events';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LimiterClosedError, RateLimiter } from '../../../electron/main/transport/rate-limiter.ts';
+import type { Priority } from '../../../shared/api/request.ts';
+import { FakeClock, settle } from './fake-clock.ts';
+
+const MINUTE = 60_000;
+
+/** The most grants that fall in one closed window [t, t + 60 s], over every window that starts at a grant. */
+function busiestMinute(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let end = 0;
+  for (let start = 0; start < sorted.length; start++) {
+    while (end < sorted.length && (sorted[end] as number) <= (sorted[start] as number) + MINUTE) end++;
+    most = Math.max(most, end - start);
+  }
+  return most;
+}
+
+/** Starts an acquisition and records when it is granted. */
+function track(
+  limiter: RateLimiter,
+  clock: FakeClock,
+  priority: Priority,
+  log: { label: string; at: number }[],
+  label: string,
+  signal?: AbortSignal,
+) {
+  return limiter.acquire(priority, signal).then(() => {
+    log.push({ label, at: clock.now() });
+  });
+}
+
+describe('the rate limiter keeps under N requests in any sliding minute', () => {
+  for (const perMinute of [60, 5, 1, 7, 13, 100, 600]) {
+    it(`a burst of 500 requests at N = ${perMinute}`, async () => {
+      const clock = new FakeClock();
+      const start = clock.now();
+      const limiter = new RateLimiter({ perMinute, clock });
+      const granted: number[] = [];
+      const all = Array.from({ length: 500 }, () =>
+        limiter.acquire('background').then(() => granted.push(clock.now())),
+      );
+      await clock.runAll();
+      await Promise.all(all);
+
+      expect(granted).toHaveLength(500);
+      expect(busiestMinute(granted)).toBeLessThanOrEqual(perMinute);
+      // And it does not waste the budget: nearly all of the first minute is used.
+      expect(granted.filter((t) => t <= start + MINUTE).length).toBeGreaterThanOrEqual(
+        Math.min(500, perMinute - 1),
+      );
+      // One timer at a time, and none left behind.
+      expect(clock.maxPending).toBe(1);
+      expect(clock.pending).toBe(0);
+      expect(limiter.waiting).toBe(0);
+    });
+  }
+
+  it('holds for any limit and any pattern of arrivals, and serves each priority first come first served', async () => {
+    const arrival = fc.record({
+      gap: fc.integer({ min: 0, max: 30_000 }),
+      count: fc.integer({ min: 1, max: 6 }),
+      priority: fc.constantFrom<Priority>('interactive', 'upload', 'background'),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(arrival, { maxLength: 40 }),
+        async (perMinute, arrivals) => {
+          const clock = new FakeClock();
+          const limiter = new RateLimiter({ perMinute, clock });
+          const log: { label: string; at: number }[] = [];
+          const asked: { label: string; priority: Priority }[] = [];
+          const all: Promise<void>[] = [];
+          for (const [i, a] of arrivals.entries()) {
+            await clock.advance(a.gap);
+            for (let k = 0; k < a.count; k++) {
+              const label = `${i}.${k}`;
+              asked.push({ label, priority: a.priority });
+              all.push(track(limiter, clock, a.priority, log, label));
+            }
+          }
+          await clock.runAll();
+          await Promise.all(all);
+          expect(log).toHaveLength(asked.length);
+          expect(busiestMinute(log.map((g) => g.at))).toBeLessThanOrEqual(perMinute);
+          for (const priority of ['interactive', 'upload', 'background'] as const) {
+            const order = asked.filter((a) => a.priority === priority).map((a) => a.label);
+            const served = log.map((g) => g.label).filter((l) => order.includes(l));
+            expect(served).toEqual(order);
+          }
+          expect(clock.pending).toBe(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('spends the bucket at once, then one request per interval (N = 60: 10 at once, then every 1.2 s)', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    const granted: number[] = [];
+    for (let i = 0; i < 13; i++) void limiter.acquire().then(() => granted.push(clock.now() - start));
+    await clock.runAll();
+    expect(granted).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1200, 2400, 3600]);
+  });
+});
+
+describe('priorities', () => {
+  it('serves interactive before upload before background, first come first served within each', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    for (let i = 0; i < 10; i++) await limiter.acquire('background');
+    const log: { label: string; at: number }[] = [];
+    const all = [
+      track(limiter, clock, 'background', log, 'b1'),
+      track(limiter, clock, 'upload', log, 'u1'),
+      track(limiter, clock, 'background', log, 'b2'),
+      track(limiter, clock, 'interactive', log, 'i1'),
+      track(limiter, clock, 'upload', log, 'u2'),
+      track(limiter, clock, 'interactive', log, 'i2'),
+    ];
+    await settle();
+    expect(log).toEqual([]);
+    await clock.runAll();
+    await Promise.all(all);
+    expect(log.map((g) => g.label)).toEqual(['i1', 'i2', 'u1', 'u2', 'b1', 'b2']);
+  });
+
+  it('a request that arrives later but matters more overtakes those already waiting', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 7, clock }); // capacity 1, one more every 10 s
+    const log: { label: string; at: number }[] = [];
+    await limiter.acquire();
+    const background = track(limiter, clock, 'background', log, 'background');
+    await clock.advance(5_000);
+    const interactive = track(limiter, clock, 'interactive', log, 'interactive');
+    await clock.runAll();
+    await Promise.all([background, interactive]);
+    expect(log.map((g) => g.label)).toEqual(['interactive', 'background']);
+  });
+
+  it('an unknown priority (a bad value over IPC) goes last rather than first', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 7, clock });
+    const log: { label: string; at: number }[] = [];
+    await limiter.acquire();
+    const odd = track(limiter, clock, 'urgent!' as Priority, log, 'odd');
+    const upload = track(limiter, clock, 'upload', log, 'upload');
+    await clock.runAll();
+    await Promise.all([odd, upload]);
+    expect(log.map((g) => g.label)).toEqual(['upload', 'odd']);
+  });
+});
+
+describe('pauseUntil (Retry-After)', () => {
+  it('holds every waiter until then, even with slots in the bucket, and restarts without a burst', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    limiter.pauseUntil(start + 5_000);
+    expect(limiter.pausedUntilMs()).toBe(start + 5_000);
+    const granted: number[] = [];
+    for (let i = 0; i < 3; i++) void limiter.acquire().then(() => granted.push(clock.now() - start));
+    await clock.advance(4_999);
+    expect(granted).toEqual([]);
+    await clock.runAll();
+    expect(granted).toEqual([5_000, 6_200, 7_400]);
+    expect(limiter.pausedUntilMs()).toBeNull();
+  });
+
+  it('only ever lengthens a pause', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    limiter.pauseUntil(start + 8_000);
+    limiter.pauseUntil(start + 2_000);
+    limiter.pauseUntil(Number.NaN);
+    let at: number | null = null;
+    void limiter.acquire().then(() => (at = clock.now() - start));
+    await clock.runAll();
+    expect(at).toBe(8_000);
+  });
+
+  it('reset() forgets the pause and refills the bucket', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    limiter.pauseUntil(clock.now() + 60_000);
+    let done = false;
+    void limiter.acquire().then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    limiter.reset();
+    await settle();
+    expect(done).toBe(true);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('aborting a waiter', () => {
+  it('rejects with the reason, frees its place, detaches its listener and leaves no timer', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 7, clock }); // capacity 1, then every 10 s
+    await limiter.acquire();
+    const controller = new AbortController();
+    const log: { label: string; at: number }[] = [];
+    const aborted = track(limiter, clock, 'interactive', log, 'aborted', controller.signal);
+    const next = track(limiter, clock, 'background', log, 'next');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    expect(limiter.waiting).toBe(2);
+
+    controller.abort(new Error('user left the screen'));
+    await expect(aborted).rejects.toThrow('user left the screen');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(limiter.waiting).toBe(1);
+
+    await clock.runAll();
+    await next;
+    // The slot the aborted request would have taken goes to the next one.
+    expect(log).toEqual([{ label: 'next', at: start + 10_000 }]);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('the last waiter aborted clears the timer', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 7, clock });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire('interactive', controller.signal);
+    expect(clock.pending).toBe(1);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(clock.pending).toBe(0);
+  });
+
+  it('an already aborted signal rejects at once and takes no slot', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 7, clock });
+    await expect(limiter.acquire('interactive', AbortSignal.abort('gone'))).rejects.toMatchObject({
+      name: 'AbortError',
+      message: 'gone',
+    });
+    let granted = false;
+    void limiter.acquire().then(() => (granted = true));
+    await settle();
+    expect(granted).toBe(true);
+  });
+
+  it('a granted waiter drops its abort listener', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    const controller = new AbortController();
+    await limiter.acquire('interactive', controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('setLimit and dispose', () => {
+  it('a lower limit takes effect for the waiters at once', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    const granted: number[] = [];
+    for (let i = 0; i < 4; i++) void limiter.acquire().then(() => granted.push(clock.now() - start));
+    limiter.setLimit(6); // capacity 1, one every 12 s; the bucket was empty and stays so
+    expect(limiter.limit).toBe(6);
+    await clock.runAll();
+    expect(granted).toEqual([12_000, 24_000, 36_000, 48_000]);
+  });
+
+  it('a higher limit releases waiters sooner; 0 lifts the limit', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 1, clock });
+    await limiter.acquire();
+    let granted = 0;
+    for (let i = 0; i < 5; i++) void limiter.acquire().then(() => granted++);
+    await clock.advance(1_000);
+    expect(granted).toBe(0);
+    limiter.setLimit(0);
+    await settle();
+    expect(granted).toBe(5);
+    expect(limiter.limit).toBe(0);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('dispose() lets every waiter go with LimiterClosedError and refuses new ones', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ perMinute: 1, clock });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = [limiter.acquire('upload', controller.signal), limiter.acquire('background')];
+    limiter.dispose();
+    for (const w of waiting) await expect(w).rejects.toBeInstanceOf(LimiterClosedError);
+    await expect(limiter.acquire()).rejects.toBeInstanceOf(LimiterClosedError);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(clock.pending).toBe(0);
+  });
+});

@@ -2,7 +2,7 @@
 // and multipart uploads, the `{status, code, messages}` error checks, the resource shapes and one
 // descriptor per financial section as the document lists it.
 
-import { deflateSync } from 'node:zlib';
+import { makePng } from '../platform/samples.ts';
 import { expect } from 'vitest';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { ADVISOR, ASSISTANT, Api, sandboxToken, uniqueTag, type Reply } from './helpers.ts';
@@ -453,46 +453,16 @@ export function expectFileV0(
 
 // ---- sample files ----
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A real RGB PNG of noise (hardly compressible, so its size in KB is well above 1). */
 export function noisePng(size = 40, seed = 1): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((size * 3 + 1) * size);
   let x = seed >>> 0 || 1;
-  for (let i = 0; i < raw.length; i++) {
-    if (i % (size * 3 + 1) === 0) continue;
+  const next = () => {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    raw[i] = x & 0xff;
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+    return x & 0xff;
+  };
+  return makePng(size, size, () => [next(), next(), next()]);
 }
 
 /** A one-page PDF showing these lines. */

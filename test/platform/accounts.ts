@@ -2,6 +2,7 @@
 // record; each interface only reads its own body shape and renders its own response shape.
 
 import { invalid } from './errors.ts';
+import type { SortKeys } from './listing.ts';
 import type { AccountRecord, MemberRecord, MemberRole, Phone, UserRecord } from './model.ts';
 import type { Store } from './store.ts';
 
@@ -208,3 +209,16 @@ export function deleteAccount(store: Store, user: UserRecord, account: AccountRe
 export function roleName(role: MemberRole): string {
   return role === 'client' ? 'client' : 'co-client';
 }
+
+/** Sort keys both interfaces give their account lists. */
+export const ACCOUNT_SORT_KEYS: SortKeys<AccountRecord> = {
+  type: (a) => a.type,
+  created_at: (a) => a.created_at,
+  updated_at: (a) => a.updated_at,
+  'client.first_name': (a) => a.client.first_name,
+  'client.last_name': (a) => a.client.last_name,
+  'client.email': (a) => a.client.email,
+  'coclient.first_name': (a) => a.coclient?.first_name,
+  'coclient.last_name': (a) => a.coclient?.last_name,
+  'coclient.email': (a) => a.coclient?.email,
+};

@@ -2,6 +2,7 @@
 // with photo and driver's-license document; member security and its PIN reset.
 
 import {
+  ACCOUNT_SORT_KEYS,
   convert,
   createAccount,
   deleteAccount,
@@ -25,18 +26,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
-const SORT: SortKeys<AccountRecord> = {
-  id: (a) => a.id,
-  type: (a) => a.type,
-  created_at: (a) => a.created_at,
-  updated_at: (a) => a.updated_at,
-  'client.first_name': (a) => a.client.first_name,
-  'client.last_name': (a) => a.client.last_name,
-  'client.email': (a) => a.client.email,
-  'coclient.first_name': (a) => a.coclient?.first_name,
-  'coclient.last_name': (a) => a.coclient?.last_name,
-  'coclient.email': (a) => a.coclient?.email,
-};
+const SORT: SortKeys<AccountRecord> = { id: (a) => a.id, ...ACCOUNT_SORT_KEYS };
 
 function list(ctx: Context) {
   const q = ctx.query;

@@ -2,6 +2,7 @@
 // password, profile, activity and the account's stored files.
 
 import {
+  ACCOUNT_SORT_KEYS,
   convert,
   createAccount,
   deleteAccount,
@@ -27,19 +28,11 @@ const ACCOUNT_SORT = (ctx: Context): SortKeys<AccountRecord> => {
   const stage = (a: AccountRecord) =>
     ctx.store.state.pipelines.find((p) => p.id === a.pipelineId)?.position ?? null;
   return {
-    type: (a) => a.type,
+    ...ACCOUNT_SORT_KEYS,
     quality: (a) => ctx.store.quality(a).score,
     pipeline: stage,
     favorited: (a) => a.favorited,
     archived: (a) => a.archived,
-    created_at: (a) => a.created_at,
-    updated_at: (a) => a.updated_at,
-    'client.first_name': (a) => a.client.first_name,
-    'client.last_name': (a) => a.client.last_name,
-    'client.email': (a) => a.client.email,
-    'coclient.first_name': (a) => a.coclient?.first_name,
-    'coclient.last_name': (a) => a.coclient?.last_name,
-    'coclient.email': (a) => a.coclient?.email,
   };
 };
 

@@ -6,8 +6,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import Store from 'electron-store';
 import { BRIDGE_CHANNEL_NAMES } from '../../shared/bridge-schema.ts';
 import { sandboxProfile } from '../../shared/settings.ts';
-import { dispatch } from './bridge/handlers.ts';
-import { APP_HOST, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './ipc/sender.ts';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
+import { registerBridge } from './ipc/validated-ipc.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
@@ -26,15 +26,6 @@ protocol.registerSchemesAsPrivileged([
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let mainWindow: BrowserWindow | null = null;
-
-function registerIpc(services: MainServices): void {
-  for (const channel of BRIDGE_CHANNEL_NAMES) {
-    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event.senderFrame)) throw new Error(`Refused ${channel} from an untrusted frame.`);
-      return dispatch(services.handlers, channel, args);
-    });
-  }
-}
 
 function harden(): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
@@ -105,7 +96,7 @@ void app.whenReady().then(() => {
   });
   serveRenderer(protocol, join(import.meta.dirname, '../renderer'), APP_HOST);
   harden();
-  registerIpc(services);
+  registerBridge(ipcMain, BRIDGE_CHANNEL_NAMES, services.handlers);
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);
   app.on('second-instance', () => {

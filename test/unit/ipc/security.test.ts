@@ -1,9 +1,12 @@
 // Who may call the main process, and which addresses may leave the app.
 
 import { describe, expect, it } from 'vitest';
+import type { BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
 import { isTrustedSender } from '../../../electron/main/ipc/sender.ts';
+import { registerBridge, UntrustedSender } from '../../../electron/main/ipc/validated-ipc.ts';
 import { resolveInside } from '../../../electron/main/paths.ts';
 import { isSafeExternalUrl } from '../../../electron/main/security.ts';
+import { BRIDGE_CHANNEL_NAMES } from '../../../shared/bridge-schema.ts';
 
 describe('isTrustedSender', () => {
   it('accepts the top frame of the app origin', () => {
@@ -77,5 +80,56 @@ describe('resolveInside', () => {
       const file = resolveInside(root, p);
       expect(file === null || file.startsWith('/srv/renderer/'), `${p} → ${file}`).toBe(true);
     }
+  });
+});
+
+describe('registerBridge', () => {
+  type Handler = (
+    event: { senderFrame: { url: string; parent: unknown } | null },
+    ...args: unknown[]
+  ) => Promise<unknown>;
+  function register() {
+    const registered = new Map<string, Handler>();
+    const ran: string[] = [];
+    const handlers = Object.fromEntries(
+      BRIDGE_CHANNEL_NAMES.map((c) => [c, () => (ran.push(c), Promise.resolve(`${c} ran`))]),
+    ) as unknown as BridgeHandlers;
+    const ipcMain = { handle: (channel: string, h: Handler) => void registered.set(channel, h) };
+    registerBridge(
+      ipcMain as unknown as Parameters<typeof registerBridge>[0],
+      BRIDGE_CHANNEL_NAMES,
+      handlers,
+    );
+    return { registered, ran };
+  }
+  const top = { url: 'app://advisor-desk/index.html', parent: null };
+
+  it('registers every bridge channel, and runs a call from the app window', async () => {
+    const { registered, ran } = register();
+    expect([...registered.keys()].sort()).toEqual([...BRIDGE_CHANNEL_NAMES].sort());
+    await expect(registered.get('auth.status')?.({ senderFrame: top })).resolves.toBe('auth.status ran');
+    expect(ran).toEqual(['auth.status']);
+  });
+
+  it('refuses a call from a sub-frame or another origin before anything runs', async () => {
+    const { registered, ran } = register();
+    const call = registered.get('api.request');
+    const request = { api: 'v2', method: 'GET', path: '/user' };
+    await expect(call?.({ senderFrame: { url: top.url, parent: {} } }, request)).rejects.toBeInstanceOf(
+      UntrustedSender,
+    );
+    await expect(
+      call?.({ senderFrame: { url: 'https://evil.example/', parent: null } }, request),
+    ).rejects.toBeInstanceOf(UntrustedSender);
+    await expect(call?.({ senderFrame: null }, request)).rejects.toBeInstanceOf(UntrustedSender);
+    expect(ran).toEqual([]);
+  });
+
+  it('refuses a trusted call whose arguments fail the schema', async () => {
+    const { registered, ran } = register();
+    await expect(
+      registered.get('api.request')?.({ senderFrame: top }, { api: 'v2', method: 'GET', path: 'http://x' }),
+    ).rejects.toThrow(/Invalid arguments/);
+    expect(ran).toEqual([]);
   });
 });

@@ -1,0 +1,742 @@
+// The push side of the sync engine (DESIGN.md §3, Push): sends the outbox to the platform, one
+// operation per record at a time, records independently a few at a time, parents before children.
+// Every failure is classified in ONE table (VERDICTS). Plain TypeScript over Dexie and a `Send`
+// port, so it runs in the renderer, in Node tests and in the headless chaos runner.
+
+import type { ApiErrorKind, ApiFailure, ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import {
+  SYNC_TABLES,
+  onOutbox,
+  recordOps,
+  refreshRow,
+  rowsOf,
+  signalOutbox,
+  DELETED_ON_SERVER,
+  type AnyRow,
+} from '../data/changes.ts';
+import type { AdvisorDb } from '../data/db.ts';
+import type {
+  AccountRow,
+  ConflictRow,
+  Fields,
+  Operation,
+  OperationError,
+  SectionItemRow,
+  SyncedTable,
+} from '../data/model.ts';
+import { relationsToLocal, relationsToServer, unsentRelation } from './ids.ts';
+import { findCreated } from './reconcile.ts';
+import { DESCRIPTORS, type Snapshot, type Target, type TableDescriptor } from './requests.ts';
+
+/** The port to the platform: `bridge().api.request` in the app, the main-side Transport in tests. */
+export type Send = (req: ApiRequest) => Promise<ApiResult>;
+
+export interface PushOptions {
+  db: AdvisorDb;
+  send: Send;
+  now?: () => number;
+  /** 0..1, for the jitter of retries. */
+  random?: () => number;
+  /** Records sent at the same time. */
+  concurrency?: number;
+  /** Exponential backoff of retries: the first delay and the cap (ms). */
+  backoff?: { baseMs?: number; maxMs?: number };
+  /** The longest the loop sleeps when nothing wakes it (changes made in another window). */
+  idleMs?: number;
+}
+
+export interface PushReport {
+  /** Requests sent to the platform in this pass, reads included. */
+  requests: number;
+  synced: number;
+  adopted: number;
+  retried: number;
+  rejected: number;
+  conflicts: number;
+  needsSignIn: boolean;
+  /** Operations still in the outbox after the pass. */
+  remaining: number;
+}
+
+interface RecordRef {
+  opId: string;
+  table: SyncedTable;
+  recordId: string;
+}
+
+export type PushEvent =
+  | ({ type: 'synced'; adopted: boolean } & RecordRef)
+  | ({ type: 'retry'; at: number; error: OperationError } & RecordRef)
+  | ({ type: 'rejected'; error: OperationError } & RecordRef)
+  | ({ type: 'conflict'; deletedOnServer: boolean } & RecordRef)
+  | { type: 'needs-sign-in'; error: OperationError }
+  | { type: 'error'; message: string };
+
+type Verdict = 'retry' | 'sign-in' | 'rejected' | 'deleted-on-server' | 'gone';
+
+/** What the engine does with each kind of failure (DESIGN.md §3, the table under Push). */
+const VERDICTS: Record<ApiErrorKind, Verdict | ((op: Operation) => Verdict)> = {
+  network: 'retry',
+  timeout: 'retry',
+  'rate-limited': 'retry',
+  server: 'retry',
+  unavailable: 'retry',
+  // The transport has already tried a refresh: only signing in again helps, for every operation.
+  auth: 'sign-in',
+  forbidden: 'rejected',
+  validation: 'rejected',
+  // A delete that finds nothing has what the user wanted: "recreate or discard?" would offer no
+  // real choice about a record they chose to delete. A create meets 404 only when its account is
+  // gone, which sending again cannot cure.
+  'not-found': (op) =>
+    op.kind === 'delete' ? 'gone' : op.kind === 'create' ? 'rejected' : 'deleted-on-server',
+};
+
+/**
+ * Failures after which a write may have been applied: no answer, or a 5xx the server may have
+ * given after committing. An operation that met one stays `inflight` (uncertain): nothing is
+ * merged into it, and a create is looked for on the server before it is sent again. 429 and 503
+ * are refusals before any work, so they leave the operation certain.
+ */
+const UNCERTAIN: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout', 'server']);
+
+type Outcome =
+  | { type: 'done'; raw: Snapshot; adopted: boolean }
+  | { type: 'gone' }
+  | { type: 'conflict'; raw: Snapshot; fields: ConflictRow['fields'] }
+  | { type: 'failed'; failure: ApiFailure; uncertain: boolean }
+  | { type: 'wait' };
+
+/** With no backoff (tests), an operation failing every time must not hold a pass forever. */
+const MAX_TRIES_PER_PASS = 10;
+
+/** A failure found here rather than answered by the platform. */
+const failure = (kind: ApiErrorKind, message: string, status: number | null = null): ApiFailure => ({
+  ok: false,
+  kind,
+  status,
+  message,
+  fields: {},
+  retryAfterMs: null,
+});
+
+const goneFromServer = () => failure('not-found', 'The record was deleted on the server.', 404);
+
+const errorOf = (f: ApiFailure): OperationError => ({
+  kind: f.kind,
+  status: f.status,
+  message: f.message,
+  fields: f.fields,
+});
+
+/** One pass: its counts, and the server versions it has read (a section's collection is read once). */
+class Pass {
+  readonly report: PushReport = {
+    requests: 0,
+    synced: 0,
+    adopted: 0,
+    retried: 0,
+    rejected: 0,
+    conflicts: 0,
+    needsSignIn: false,
+    remaining: 0,
+  };
+  readonly tries = new Map<string, number>();
+  readonly blocked = new Set<string>();
+  private readonly versions = new Map<string, Promise<ApiResult>>();
+
+  constructor(private readonly send: Send) {}
+
+  read(req: ApiRequest): Promise<ApiResult> {
+    const key = `${req.api} ${req.path}`;
+    let version = this.versions.get(key);
+    if (!version) {
+      version = this.send(req).then((res) => {
+        // A failed read is not shared: the next operation may meet a server that answers again.
+        if (!res.ok) this.versions.delete(key);
+        return res;
+      });
+      this.versions.set(key, version);
+    }
+    return version;
+  }
+
+  /**
+   * Keeps a collection read in this pass true to what this pass wrote, so that its other items
+   * are still compared against one read; a single record is simply read again.
+   */
+  wrote(req: ApiRequest, collection: boolean, serverId: unknown, fields: Fields | null): void {
+    const key = `${req.api} ${req.path}`;
+    const version = this.versions.get(key);
+    if (!version) return;
+    if (!collection) this.versions.delete(key);
+    else
+      this.versions.set(
+        key,
+        version.then((res) =>
+          res.ok && Array.isArray(res.data) ? { ...res, data: patched(res.data, serverId, fields) } : res,
+        ),
+      );
+  }
+
+  forget(req: ApiRequest): void {
+    this.versions.delete(`${req.api} ${req.path}`);
+  }
+}
+
+function patched(items: unknown[], serverId: unknown, fields: Fields | null): unknown[] {
+  const others = items.filter((item) => (item as { id?: unknown } | null)?.id !== serverId);
+  return fields === null ? others : [...others, { ...fields, id: serverId }];
+}
+
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+export class PushEngine {
+  private readonly db: AdvisorDb;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly concurrency: number;
+  private readonly baseMs: number;
+  private readonly maxMs: number;
+  private readonly idleMs: number;
+  private readonly listeners = new Set<(event: PushEvent) => void>();
+  /** Operations this engine is sending now; an `inflight` operation not in here is uncertain. */
+  private readonly sending = new Set<string>();
+  private paused = false;
+  private passes: Promise<unknown> = Promise.resolve();
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private dirty = false;
+  private wakeUp: (() => void) | null = null;
+  private pass: Pass | null = null;
+
+  constructor(private readonly options: PushOptions) {
+    this.db = options.db;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.concurrency = options.concurrency ?? 3;
+    this.baseMs = options.backoff?.baseMs ?? 1_000;
+    this.maxMs = options.backoff?.maxMs ?? 5 * 60_000;
+    this.idleMs = options.idleMs ?? 30_000;
+  }
+
+  onEvent(listener: (event: PushEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** One pass: sends until nothing is ready (waiting for a retry time, a parent, the user, or sign-in). */
+  run(): Promise<PushReport> {
+    const pass = this.passes.then(() => this.runPass());
+    this.passes = pass.catch(() => undefined);
+    return pass;
+  }
+
+  /** Sends in the background until `stop()`: after every change, and when retries fall due. */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    const off = onOutbox(this.db, (event) => {
+      if (event.type === 'changed') this.wake();
+    });
+    this.loop = this.cycle().finally(off);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** On reconnect, focus or a new sign-in: every retry is due now and a paused queue resumes. */
+  async rearm(): Promise<void> {
+    this.paused = false;
+    await this.db.outbox
+      .where('state')
+      .anyOf('retry', 'inflight')
+      .filter((op) => !this.sending.has(op.id))
+      .modify({ nextAttemptAt: 0 });
+    this.wake();
+  }
+
+  private emit(event: PushEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  private wake(): void {
+    this.dirty = true;
+    this.wakeUp?.();
+  }
+
+  private async cycle(): Promise<void> {
+    while (!this.stopping) {
+      this.dirty = false;
+      try {
+        await this.run();
+      } catch (error) {
+        this.emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      }
+      if (!this.stopping && !this.dirty) await this.sleep(await this.nextDue());
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  /** How long until the next retry falls due (a paused queue waits for `rearm`, polled at `idleMs`). */
+  private async nextDue(): Promise<number> {
+    if (this.paused) return this.idleMs;
+    const waiting = await this.db.outbox.where('state').anyOf('retry', 'inflight').toArray();
+    const due = Math.min(...waiting.filter((op) => !this.sending.has(op.id)).map((op) => op.nextAttemptAt));
+    return Math.max(0, Math.min(this.idleMs, due - this.now()));
+  }
+
+  private async runPass(): Promise<PushReport> {
+    const pass = new Pass((req) => this.send(req));
+    this.pass = pass;
+    try {
+      while (!this.paused) {
+        const ready = await this.readyOps(pass);
+        if (ready.length === 0) break;
+        await pool(ready, this.concurrency, (op) => this.process(op, pass));
+      }
+    } finally {
+      this.pass = null;
+    }
+    pass.report.needsSignIn = this.paused;
+    pass.report.remaining = await this.db.outbox.count();
+    return pass.report;
+  }
+
+  private send(req: ApiRequest): Promise<ApiResult> {
+    if (this.pass) this.pass.report.requests++;
+    // Pushing local changes comes after what the user waits for, before background pulls.
+    return this.options.send({ priority: 'upload', ...req });
+  }
+
+  // ---- Choosing what goes next -------------------------------------------------------------------
+
+  /** The first operation of each record, when it is due and nothing it needs is missing on the server. */
+  private async readyOps(pass: Pass): Promise<Operation[]> {
+    const heads = new Map<string, Operation>();
+    for (const op of await this.db.outbox.orderBy('seq').toArray()) {
+      const key = `${op.table}:${op.recordId}`;
+      if (!heads.has(key)) heads.set(key, op);
+    }
+    const ready: Operation[] = [];
+    for (const op of heads.values()) {
+      if (this.sending.has(op.id) || pass.blocked.has(op.id)) continue;
+      if ((pass.tries.get(op.id) ?? 0) >= MAX_TRIES_PER_PASS || !this.due(op)) continue;
+      if (!(await this.waitsFor(op))) ready.push(op);
+    }
+    return ready;
+  }
+
+  private due(op: Operation): boolean {
+    if (op.state === 'queued') return true;
+    return (op.state === 'retry' || op.state === 'inflight') && op.nextAttemptAt <= this.now();
+  }
+
+  /** A record waits while its account, or an item one of its relations names, is an unsent create. */
+  private async waitsFor(op: Operation): Promise<boolean> {
+    const row = await rowsOf(this.db, op.table).get(op.recordId);
+    if (!row) return false;
+    if (op.kind !== 'create' && row.serverId === null && op.table !== 'singles') return true;
+    if ('accountId' in row && !(await this.db.accounts.get(row.accountId))?.serverId) return true;
+    if (!DESCRIPTORS[op.table].relations || op.kind === 'delete') return false;
+    return (await unsentRelation(this.db, row as SectionItemRow, op.fields)) !== null;
+  }
+
+  // ---- Sending one operation -----------------------------------------------------------------------
+
+  private async process(candidate: Operation, pass: Pass): Promise<void> {
+    if (this.paused) return;
+    const claimed = await this.claim(candidate);
+    if (!claimed) return;
+    const { op, uncertain } = claimed;
+    pass.tries.set(op.id, (pass.tries.get(op.id) ?? 0) + 1);
+    this.sending.add(op.id);
+    try {
+      let outcome: Outcome;
+      try {
+        outcome = await this.execute(op, uncertain, pass);
+      } catch (error) {
+        // The port threw or an answer could not be stored: whether the write landed is unknown.
+        const message = error instanceof Error ? error.message : String(error);
+        outcome = { type: 'failed', uncertain: true, failure: failure('network', message) };
+      }
+      await this.settle(op, uncertain, outcome, pass);
+    } finally {
+      this.sending.delete(op.id);
+    }
+  }
+
+  /**
+   * Marks the operation in flight (persisted) before anything is read or sent for it, so that no
+   * edit merges into it meanwhile and a crash leaves it recognisably uncertain. Re-read here: the
+   * user may have changed it since it was chosen.
+   */
+  private claim(candidate: Operation): Promise<{ op: Operation; uncertain: boolean } | null> {
+    return this.db.transaction('rw', this.db.outbox, async () => {
+      const op = candidate.seq === undefined ? undefined : await this.db.outbox.get(candidate.seq);
+      if (!op || !this.due(op) || this.sending.has(op.id)) return null;
+      const claimed: Operation = {
+        ...op,
+        state: 'inflight',
+        attempts: op.attempts + 1,
+        updatedAt: this.now(),
+      };
+      await this.db.outbox.put(claimed);
+      return { op: claimed, uncertain: op.state === 'inflight' };
+    });
+  }
+
+  private async execute(op: Operation, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const row = await rowsOf(this.db, op.table).get(op.recordId);
+    if (!row) return { type: 'gone' };
+    // A pull already saw the record gone: the answer to an update or delete is known without asking.
+    if (row.deletedOnServer && op.kind !== 'create')
+      return { type: 'failed', failure: goneFromServer(), uncertain: false };
+    const target = await this.target(row);
+    if (!target) return { type: 'wait' };
+    const handler = this.handlers[op.kind];
+    if (!handler) return this.refuse(`Changes of the kind "${op.kind}" cannot be sent yet.`);
+    return handler(op, target, uncertain, pass);
+  }
+
+  private async target(row: AnyRow): Promise<Target | null> {
+    if (!('accountId' in row)) return { row, account: row.serverId };
+    const account = await this.db.accounts.get(row.accountId);
+    return account?.serverId == null ? null : { row, account: account.serverId };
+  }
+
+  private readonly handlers: Partial<
+    Record<
+      Operation['kind'],
+      (op: Operation, target: Target, uncertain: boolean, pass: Pass) => Promise<Outcome>
+    >
+  > = {
+    create: (op, target, uncertain, pass) => this.create(op, target, uncertain, pass),
+    update: (op, target, uncertain, pass) => this.update(op, target, uncertain, pass),
+    delete: (op, target, uncertain, pass) => this.remove(op, target, uncertain, pass),
+  };
+
+  private async create(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const d = DESCRIPTORS[op.table];
+    const body = await this.serverFields(d, target.row, op.fields);
+    if (!body) return { type: 'wait' };
+    if (uncertain) {
+      const read = (req: ApiRequest) => pass.read(req);
+      const send = (req: ApiRequest) => this.send(req);
+      const found = await findCreated(op.table, { db: this.db, send, read, target, sent: body });
+      if (found && 'ok' in found) return { type: 'failed', failure: found, uncertain: true };
+      if (found) return { type: 'done', raw: found, adopted: true };
+    }
+    const req = d.create(target, body);
+    if (!req) return this.refuse('Records of this kind cannot be created here.');
+    const res = await this.send(req);
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
+    const raw = d.snapshot(res.data, target);
+    // An answer without the new id is as good as none: look for the record before sending again.
+    if (raw?.serverId === undefined)
+      return this.failedWrite(
+        failure('server', 'The platform did not return the new record.'),
+        true,
+        pass,
+        d.current(target),
+      );
+    pass.wrote(d.current(target), d.collection, raw.serverId, raw.fields);
+    return { type: 'done', raw, adopted: false };
+  }
+
+  /**
+   * Compares the operation with the server's current version first: per field, server == base
+   * sends mine, server == mine sends nothing, anything else is a conflict for the user. Fields
+   * changed only on the server are not in the operation, and both interfaces merge updates.
+   */
+  private async update(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const d = DESCRIPTORS[op.table];
+    const theirs = await this.current(d, target, pass);
+    if ('ok' in theirs) return { type: 'failed', failure: theirs, uncertain };
+    const local = await this.localFields(d, target.row, theirs.fields);
+    const { changes, conflicts } = this.compare(d, target, op, local);
+    if (Object.keys(conflicts).length) return { type: 'conflict', raw: theirs, fields: conflicts };
+    if (Object.keys(changes).length === 0) return { type: 'done', raw: theirs, adopted: false };
+    const body = await this.serverFields(d, target.row, changes);
+    if (!body) return { type: 'wait' };
+    const res = await this.send(d.update(target, body, theirs.fields));
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
+    const answer = d.snapshot(res.data, target);
+    const raw = { ...theirs, ...answer, fields: { ...theirs.fields, ...body, ...answer?.fields } };
+    pass.wrote(d.current(target), d.collection, target.row.serverId, raw.fields);
+    return { type: 'done', raw, adopted: false };
+  }
+
+  private async remove(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const d = DESCRIPTORS[op.table];
+    const req = d.remove(target);
+    if (!req) return this.refuse('Records of this kind are not deleted through the outbox.');
+    const res = await this.send(req);
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
+    pass.wrote(d.current(target), d.collection, target.row.serverId, null);
+    return { type: 'gone' };
+  }
+
+  /** A failed write: the pass forgets what it read of that record, since the write may have landed. */
+  private failedWrite(failure: ApiFailure, uncertain: boolean, pass: Pass, read: ApiRequest): Outcome {
+    const landed = UNCERTAIN.has(failure.kind);
+    if (landed) pass.forget(read);
+    return { type: 'failed', failure, uncertain: uncertain || landed };
+  }
+
+  private refuse(message: string): Outcome {
+    return { type: 'failed', failure: failure('validation', message), uncertain: false };
+  }
+
+  /** The record's current server version, or the failure (404 when it is gone). */
+  private async current(d: TableDescriptor, target: Target, pass: Pass): Promise<Snapshot | ApiFailure> {
+    const res = await pass.read(d.current(target));
+    if (!res.ok) return res;
+    const picked = d.pick(res.data, target);
+    if (picked === undefined) return goneFromServer();
+    const snapshot = d.snapshot(picked, target);
+    return snapshot ?? failure('server', 'The platform answered something that is not the record.');
+  }
+
+  private compare(d: TableDescriptor, target: Target, op: Operation, theirs: Fields) {
+    const changes: Fields = {};
+    const conflicts: ConflictRow['fields'] = {};
+    for (const [field, mine] of Object.entries(op.fields)) {
+      const base = op.base[field] ?? null;
+      if (d.same(target, field, theirs[field], mine)) continue;
+      if (d.same(target, field, theirs[field], base)) changes[field] = mine;
+      else conflicts[field] = { base, mine, theirs: theirs[field] ?? null };
+    }
+    return { changes, conflicts };
+  }
+
+  private serverFields(d: TableDescriptor, row: AnyRow, fields: Fields): Promise<Fields | null> {
+    return d.relations ? relationsToServer(this.db, row as SectionItemRow, fields) : Promise.resolve(fields);
+  }
+
+  private localFields(d: TableDescriptor, row: AnyRow, fields: Fields): Promise<Fields> {
+    return d.relations ? relationsToLocal(this.db, row as SectionItemRow, fields) : Promise.resolve(fields);
+  }
+
+  // ---- Recording the outcome ----------------------------------------------------------------------
+
+  private async settle(op: Operation, uncertain: boolean, outcome: Outcome, pass: Pass): Promise<void> {
+    const ref = { opId: op.id, table: op.table, recordId: op.recordId };
+    if (outcome.type === 'done') return this.settleDone(op, outcome.raw, outcome.adopted, pass, ref);
+    if (outcome.type === 'gone') return this.settleGone(op, pass, ref);
+    if (outcome.type === 'conflict') return this.settleConflict(op, outcome.raw, outcome.fields, pass, ref);
+    if (outcome.type === 'wait') {
+      pass.blocked.add(op.id);
+      return this.putOp({ ...op, state: uncertain ? 'inflight' : 'queued', attempts: op.attempts - 1 });
+    }
+    const entry = VERDICTS[outcome.failure.kind];
+    const verdict = typeof entry === 'function' ? entry(op) : entry;
+    return this.onVerdict[verdict](op, outcome.failure, outcome.uncertain, pass, ref);
+  }
+
+  private readonly onVerdict: Record<
+    Verdict,
+    (op: Operation, failure: ApiFailure, uncertain: boolean, pass: Pass, ref: RecordRef) => Promise<void>
+  > = {
+    retry: (op, failure, uncertain, pass, ref) => this.settleRetry(op, failure, uncertain, pass, ref),
+    'sign-in': (op, failure, uncertain) => this.settleSignIn(op, failure, uncertain),
+    rejected: (op, failure, _uncertain, pass, ref) => this.settleRejected(op, failure, pass, ref),
+    'deleted-on-server': (op, _failure, _uncertain, pass, ref) =>
+      this.settleConflict(op, null, null, pass, ref),
+    gone: (op, _failure, _uncertain, pass, ref) => this.settleGone(op, pass, ref),
+  };
+
+  private putOp(op: Operation): Promise<void> {
+    return this.db.transaction('rw', this.db.outbox, async () => {
+      // Settled meanwhile (the record was discarded): nothing to write back.
+      if (op.seq !== undefined && (await this.db.outbox.get(op.seq))) await this.db.outbox.put(op);
+    });
+  }
+
+  /** Exponential backoff with equal jitter, capped; at least what the platform asked for (Retry-After). */
+  private delay(attempts: number, failure: ApiFailure): number {
+    const exponential = Math.min(this.maxMs, this.baseMs * 2 ** Math.max(0, attempts - 1));
+    const jittered = exponential / 2 + (exponential / 2) * this.random();
+    const asked =
+      failure.kind === 'rate-limited' || failure.kind === 'unavailable' ? (failure.retryAfterMs ?? 0) : 0;
+    return Math.max(jittered, asked);
+  }
+
+  private async settleRetry(
+    op: Operation,
+    failure: ApiFailure,
+    uncertain: boolean,
+    pass: Pass,
+    ref: RecordRef,
+  ) {
+    const at = this.now() + this.delay(op.attempts, failure);
+    const error = errorOf(failure);
+    await this.putOp({
+      ...op,
+      state: uncertain ? 'inflight' : 'retry',
+      nextAttemptAt: at,
+      lastError: error,
+      updatedAt: this.now(),
+    });
+    pass.report.retried++;
+    this.emit({ type: 'retry', at, error, ...ref });
+  }
+
+  /** Everything stays queued as it was; the queue waits for `rearm` after the user signs in. */
+  private async settleSignIn(op: Operation, failure: ApiFailure, uncertain: boolean) {
+    this.paused = true;
+    const error = errorOf(failure);
+    await this.putOp({
+      ...op,
+      state: uncertain ? 'inflight' : 'queued',
+      attempts: op.attempts - 1,
+      lastError: error,
+    });
+    this.emit({ type: 'needs-sign-in', error });
+  }
+
+  private async settleRejected(op: Operation, failure: ApiFailure, pass: Pass, ref: RecordRef) {
+    const error = errorOf(failure);
+    await this.db.transaction('rw', SYNC_TABLES, async () => {
+      const fresh = { ...op, state: 'rejected' as const, lastError: error, updatedAt: this.now() };
+      if (op.seq === undefined || !(await this.db.outbox.get(op.seq))) return;
+      await this.db.outbox.put(fresh);
+      await this.refresh(op.table, op.recordId);
+    });
+    pass.report.rejected++;
+    signalOutbox(this.db, { type: 'settled', opId: op.id, error });
+    this.emit({ type: 'rejected', error, ...ref });
+  }
+
+  /** A field changed on both sides (`raw` is their version), or the record is gone from the server (`raw` null). */
+  private async settleConflict(
+    op: Operation,
+    raw: Snapshot | null,
+    fields: ConflictRow['fields'] | null,
+    pass: Pass,
+    ref: RecordRef,
+  ) {
+    const row = await rowsOf(this.db, op.table).get(op.recordId);
+    const theirs = raw && row && (await this.localFields(DESCRIPTORS[op.table], row, raw.fields));
+    await this.db.transaction('rw', SYNC_TABLES, async () => {
+      if (op.seq === undefined || !(await this.db.outbox.get(op.seq))) return;
+      const conflict: ConflictRow = {
+        id: op.id,
+        table: op.table,
+        recordId: op.recordId,
+        fields: fields ?? {
+          [DELETED_ON_SERVER]: { base: row?.server ?? null, mine: op.fields, theirs: null },
+        },
+        detectedAt: this.now(),
+      };
+      await this.db.conflicts.put(conflict);
+      await this.db.outbox.put({ ...op, state: 'conflict', updatedAt: this.now() });
+      await this.refresh(op.table, op.recordId, theirs && raw ? { ...raw, fields: theirs } : undefined);
+    });
+    pass.report.conflicts++;
+    this.emit({ type: 'conflict', deletedOnServer: raw === null, ...ref });
+  }
+
+  /**
+   * The server has the change. The operation leaves the outbox (a create carrying fields its
+   * interface takes only on update becomes that update), the record takes the server's answer as
+   * its snapshot, and later operations of the record are rebased on it: their base for a field
+   * this operation wrote is what the server now holds, not what it held before.
+   */
+  private async settleDone(op: Operation, raw: Snapshot, adopted: boolean, pass: Pass, ref: RecordRef) {
+    const d = DESCRIPTORS[op.table];
+    const row = await rowsOf(this.db, op.table).get(op.recordId);
+    if (!row) return this.settleGone(op, pass, ref);
+    const snapshot = { ...raw, fields: await this.localFields(d, row, raw.fields) };
+    let left = false;
+    await this.db.transaction('rw', SYNC_TABLES, async () => {
+      if (op.seq === undefined || !(await this.db.outbox.get(op.seq))) return;
+      const target = { row, account: null };
+      const leftover = op.kind === 'create' ? this.leftover(d, target, op.fields, snapshot.fields) : {};
+      left = Object.keys(leftover).length > 0;
+      if (left) await this.db.outbox.put(this.asUpdate(op, leftover, snapshot.fields));
+      else await this.db.outbox.delete(op.seq);
+      for (const later of await recordOps(this.db, op.table, op.recordId))
+        if (later.id !== op.id) await this.db.outbox.put(rebased(later, op.fields, snapshot.fields));
+      await this.refresh(op.table, op.recordId, snapshot);
+    });
+    pass.report.synced++;
+    if (adopted) pass.report.adopted++;
+    if (!left) signalOutbox(this.db, { type: 'settled', opId: op.id, error: null });
+    this.emit({ type: 'synced', adopted, ...ref });
+  }
+
+  private leftover(d: TableDescriptor, target: Target, fields: Fields, theirs: Fields): Fields {
+    return Object.fromEntries(
+      Object.entries(fields).filter(([k, v]) => v != null && !d.same(target, k, v, theirs[k])),
+    );
+  }
+
+  private asUpdate(op: Operation, fields: Fields, theirs: Fields): Operation {
+    const base = Object.fromEntries(Object.keys(fields).map((k) => [k, theirs[k] ?? null]));
+    return {
+      ...op,
+      kind: 'update',
+      fields,
+      base,
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+    };
+  }
+
+  /** The record is gone from the server as wanted (a confirmed delete), or was discarded here. */
+  private async settleGone(op: Operation, pass: Pass, ref: RecordRef) {
+    await this.db.transaction('rw', SYNC_TABLES, async () => {
+      if (op.seq !== undefined) await this.db.outbox.delete(op.seq);
+      const rest = await recordOps(this.db, op.table, op.recordId);
+      if (op.kind === 'delete' && rest.length === 0) {
+        await this.db.conflicts.where('recordId').equals(op.recordId).delete();
+        await rowsOf(this.db, op.table).delete(op.recordId);
+      } else await this.refresh(op.table, op.recordId);
+    });
+    pass.report.synced++;
+    signalOutbox(this.db, { type: 'settled', opId: op.id, error: null });
+    this.emit({ type: 'synced', adopted: false, ...ref });
+  }
+
+  /** Recomputes the record's local view and badge, taking a new server snapshot when one is given. */
+  private async refresh(table: SyncedTable, recordId: string, snapshot?: Snapshot): Promise<void> {
+    const row = await rowsOf(this.db, table).get(recordId);
+    if (!row) return;
+    const next: AnyRow = snapshot
+      ? { ...row, server: snapshot.fields, serverId: snapshot.serverId ?? row.serverId }
+      : { ...row };
+    if (snapshot?.meta && table === 'accounts') (next as AccountRow).meta = snapshot.meta;
+    await rowsOf(this.db, table).put(refreshRow(table, next, await recordOps(this.db, table, recordId)));
+  }
+}
+
+/** A later operation's base for the fields an operation just wrote: what the server holds now. */
+function rebased(later: Operation, written: Fields, theirs: Fields): Operation {
+  const base = { ...later.base };
+  for (const field of Object.keys(written)) if (field in base) base[field] = theirs[field] ?? null;
+  return { ...later, base };
+}

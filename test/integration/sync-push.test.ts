@@ -1,0 +1,505 @@
+// The push side of the sync engine against the sandbox platform over real HTTP, through the real
+// main-side transport, with the local store in fake-indexeddb: parents before children, relations
+// translated, coalescing counted in requests, the answer table, uncertain creates reconciled (at
+// once and after a restart), token expiry, and conflicts made through the platform's API.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TokenSource } from '../../electron/main/transport/token-source.ts';
+import { Transport } from '../../electron/main/transport/transport.ts';
+import type { ApiName, ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import { sandboxProfile } from '../../shared/settings.ts';
+import {
+  createRecord,
+  deleteRecord,
+  resolveConflict,
+  updateRecord,
+  whenSynced,
+} from '../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import type { Fields } from '../../renderer/src/data/model.ts';
+import { PushEngine, type Send } from '../../renderer/src/sync/push.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { openDb } from '../unit/data/helpers.ts';
+
+const ADVISOR = 'advisor@sandbox.test';
+const ASSISTANT = 'assistant@sandbox.test';
+
+let platform: Platform;
+
+/** Tokens from the sandbox; a refresh asks the sandbox for a new one (or fails, to force a sign-in). */
+class SandboxTokens implements TokenSource {
+  refreshes = 0;
+  refuse = false;
+  private token: string;
+
+  constructor(private readonly email: string) {
+    this.token = platform.control.token(email).access_token;
+  }
+
+  accessToken(_api: ApiName): Promise<string | null> {
+    return Promise.resolve(this.token);
+  }
+
+  async refreshAfterUnauthorized(_api: ApiName, rejected: string): Promise<string | null> {
+    if (this.refuse) return null;
+    if (rejected !== this.token) return this.token;
+    this.refreshes++;
+    const res = await fetch(`${platform.url}/__sandbox/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: this.email }),
+    });
+    this.token = ((await res.json()) as { access_token: string }).access_token;
+    return this.token;
+  }
+}
+
+/** The real transport for one user, and every request it was asked to send. */
+function client(email: string) {
+  const tokens = new SandboxTokens(email);
+  // The platform's limit is off; a high budget keeps the transport from spacing the retries
+  // that follow a 429 or 503 one second apart (its pacing, tested with the transport).
+  const profile = () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 10_000 });
+  const transport = new Transport({ profile, tokens });
+  const requests: ApiRequest[] = [];
+  const send: Send = (req) => {
+    requests.push(req);
+    return transport.request(req);
+  };
+  return { tokens, transport, requests, send };
+}
+
+let advisor: ReturnType<typeof client>;
+let assistant: ReturnType<typeof client>;
+let db: AdvisorDb;
+
+const engine = (send: Send = advisor.send) => new PushEngine({ db, send, backoff: { baseMs: 0 } });
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 20 });
+});
+afterAll(async () => {
+  await platform.close();
+});
+beforeEach(() => {
+  db = openDb();
+  advisor = client(ADVISOR);
+  assistant = client(ASSISTANT);
+  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
+  platform.control.resetStats();
+});
+afterEach(async () => {
+  advisor.transport.dispose();
+  assistant.transport.dispose();
+  await db.delete();
+});
+
+let unique = 0;
+/** Fields of a new client account whose email no other test uses. */
+function newClient(first = 'Ann'): Fields {
+  unique++;
+  return {
+    type: 'CLIENT',
+    'client.first_name': first,
+    'client.last_name': `Push${unique}`,
+    'client.email': `push-${unique}-${Date.now()}@example.com`,
+  };
+}
+
+const onServer = (email: unknown) => platform.control.dump().accounts.filter((a) => a.client.email === email);
+const writes = (requests: readonly ApiRequest[]) => requests.filter((r) => r.method !== 'GET');
+
+async function pushedAccount(fields = newClient()) {
+  const { id } = await createRecord(db, 'accounts', { fields });
+  await engine().run();
+  const row = await db.accounts.get(id);
+  if (!row?.serverId) throw new Error('the account did not reach the sandbox');
+  platform.control.resetStats();
+  advisor.requests.length = 0;
+  return row;
+}
+
+describe('pushing offline work', () => {
+  it('sends an account made offline before its items, relations translated to server ids', async () => {
+    const fields = newClient();
+    const { id: account } = await createRecord(db, 'accounts', { fields });
+    const { id: kid, opId: kidOp } = await createRecord(db, 'sectionItems', {
+      accountId: account,
+      section: 'family',
+      fields: { relationship: 'child', first_name: 'Kim', last_name: 'Push' },
+    });
+    await createRecord(db, 'sectionItems', {
+      accountId: account,
+      section: 'goals',
+      fields: {
+        name: 'College',
+        type: 'college',
+        owner: { type: 'client', id: null },
+        beneficiary: { type: 'FamilyMember', id: kid },
+        target: { value: 80000, date: '2036-09-01' },
+      },
+    });
+    await createRecord(db, 'singles', {
+      accountId: account,
+      key: 'expenses-fixed',
+      fields: { rent: { value: 1200, frequency: 'monthly' } },
+    });
+    await createRecord(db, 'singles', {
+      accountId: account,
+      key: 'details:client',
+      fields: { 'address.city': 'Springfield', marital_status: 'married' },
+    });
+    const synced = whenSynced(db, kidOp as string);
+
+    const report = await engine().run();
+    await synced;
+    expect(report).toMatchObject({ synced: 5, rejected: 0, conflicts: 0, remaining: 0 });
+    const paths = writes(advisor.requests).map((r) => `${r.method} ${r.path.replace(/\d+/, 'N')}`);
+    expect(paths[0]).toBe('POST /accounts');
+    expect(paths.indexOf('POST /accounts/N/family')).toBeLessThan(paths.indexOf('POST /accounts/N/goals'));
+
+    const [stored] = onServer(fields['client.email']);
+    const family = stored?.sections?.family ?? [];
+    const goals = stored?.sections?.goals ?? [];
+    expect(family).toHaveLength(1);
+    expect(goals).toHaveLength(1);
+    expect(goals[0]?.fields.beneficiary).toEqual({ type: 'FamilyMember', id: family[0]?.id });
+    expect(stored?.singles?.['expenses-fixed']?.rent).toEqual({ value: 1200, frequency: 'monthly' });
+    expect(stored?.client.address.city).toBe('Springfield');
+
+    const kidRow = await db.sectionItems.get(kid);
+    expect(kidRow).toMatchObject({ serverId: family[0]?.id, status: 'synced' });
+    const goalRow = await db.sectionItems.filter((i) => i.section === 'goals').first();
+    expect(goalRow?.fields.beneficiary).toMatchObject({ type: 'FamilyMember', id: kid });
+    expect((await db.accounts.get(account))?.meta.clientId).toBe(stored?.client.id);
+  });
+
+  it('edit + edit of a synced record → one write (and one read to check for conflicts)', async () => {
+    const row = await pushedAccount();
+    await updateRecord(db, 'accounts', row.id, { 'client.first_name': 'Bea' });
+    await updateRecord(db, 'accounts', row.id, { 'client.first_name': 'Cleo', 'client.last_name': 'Other' });
+    await engine().run();
+    expect(platform.control.stats().total).toBe(2);
+    expect(writes(advisor.requests)).toHaveLength(1);
+    const [stored] = onServer(row.fields['client.email']);
+    expect(stored?.client).toMatchObject({ first_name: 'Cleo', last_name: 'Other' });
+    expect((await db.accounts.get(row.id))?.status).toBe('synced');
+  });
+
+  it('sends what a create cannot carry as an update; clearing one co-client field keeps the co-client', async () => {
+    const fields: Fields = {
+      ...newClient(),
+      favorited: true,
+      'coclient.first_name': 'Bo',
+      'coclient.last_name': 'Partner',
+      'coclient.email': `co-${Date.now()}@example.com`,
+      'coclient.phone.number': '5550001111',
+    };
+    const { id, opId } = await createRecord(db, 'accounts', { fields });
+    await engine().run();
+    await whenSynced(db, opId as string);
+    let [stored] = onServer(fields['client.email']);
+    expect(stored).toMatchObject({
+      favorited: true,
+      coclient: { first_name: 'Bo', phone: { number: '5550001111' } },
+    });
+    expect(writes(advisor.requests).map((r) => r.path)).toEqual(['/accounts', `/accounts/${stored?.id}`]);
+
+    await updateRecord(db, 'accounts', id, { 'coclient.phone.number': null });
+    await engine().run();
+    [stored] = onServer(fields['client.email']);
+    expect(stored?.coclient).toMatchObject({ first_name: 'Bo', phone: { number: null } });
+    expect((await db.accounts.get(id))?.status).toBe('synced');
+  });
+
+  it('create + delete before sending → not one request', async () => {
+    const row = await pushedAccount();
+    const { id } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'assets',
+      fields: { name: 'Boat', type: 'vehicle', owner: 'client', current_value: 5000 },
+    });
+    await updateRecord(db, 'sectionItems', id, { name: 'Yacht' });
+    await deleteRecord(db, 'sectionItems', id);
+    expect(await engine().run()).toMatchObject({ requests: 0, remaining: 0 });
+    expect(platform.control.stats().total).toBe(0);
+  });
+
+  it('deletes an item on the server once the delete is sent', async () => {
+    const row = await pushedAccount();
+    const { id } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'assets',
+      fields: { name: 'Boat', type: 'vehicle', owner: 'client', current_value: 5000 },
+    });
+    await engine().run();
+    await deleteRecord(db, 'sectionItems', id);
+    await engine().run();
+    expect(await db.sectionItems.get(id)).toBeUndefined();
+    expect(onServer(row.fields['client.email'])[0]?.sections?.assets ?? []).toEqual([]);
+  });
+});
+
+describe('answers', () => {
+  it('422: rejected with the field messages, while an unrelated record still syncs', async () => {
+    const row = await pushedAccount();
+    const { id: goal, opId } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'goals',
+      fields: { name: 'Trip', type: 'travel', owner: 'client' },
+    });
+    const { id: asset } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'assets',
+      fields: { name: 'Car', type: 'vehicle', owner: 'client', current_value: 9000 },
+    });
+    const { id: bad } = await createRecord(db, 'accounts', {
+      fields: { ...newClient(), 'client.email': 'nope' },
+    });
+    const refused = expect(whenSynced(db, opId as string)).rejects.toMatchObject({ status: 422 });
+
+    const report = await engine().run();
+    await refused;
+    expect(report).toMatchObject({ rejected: 2, synced: 1 });
+    expect((await db.sectionItems.get(asset))?.status).toBe('synced');
+    expect((await db.sectionItems.get(goal))?.status).toBe('rejected');
+    const goalOp = await db.outbox.where('recordId').equals(goal).first();
+    expect(goalOp?.lastError?.fields).toHaveProperty('target');
+    const accountOp = await db.outbox.where('recordId').equals(bad).first();
+    expect(accountOp?.lastError?.fields['client.email']?.[0]).toMatch(/valid email/);
+  });
+
+  it('403: the assistant may not convert an account; the change is rejected with the message', async () => {
+    const row = await pushedAccount();
+    const { opId } = await updateRecord(db, 'accounts', row.id, { type: 'PROSPECT' });
+    const report = await engine(assistant.send).run();
+    expect(report).toMatchObject({ rejected: 1, remaining: 1 });
+    const op = await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .first();
+    expect(op).toMatchObject({ state: 'rejected', lastError: { kind: 'forbidden', status: 403 } });
+    expect((await db.accounts.get(row.id))?.status).toBe('rejected');
+    expect(onServer(row.fields['client.email'])[0]?.type).toBe('CLIENT');
+  });
+
+  it('500, 503 and 429: retried with backoff until the create goes through, once', async () => {
+    const fields = newClient();
+    await createRecord(db, 'accounts', { fields });
+    platform.control.setFaults({
+      queue: ['server-error', 'unavailable', 'rate-limited'].map((kind) => ({
+        kind: kind as 'server-error',
+        methods: ['POST'],
+      })),
+    });
+    const report = await engine().run();
+    expect(report).toMatchObject({ retried: 3, synced: 1, remaining: 0 });
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+  });
+
+  it('an access token that expires mid-push is renewed by the transport; the push goes on', async () => {
+    const first = newClient();
+    const second = newClient();
+    await createRecord(db, 'accounts', { fields: first });
+    await createRecord(db, 'accounts', { fields: second });
+    let sent = 0;
+    const send: Send = async (req) => {
+      if (sent++ === 1) platform.control.expireTokens();
+      return advisor.send(req);
+    };
+    const report = await new PushEngine({ db, send, concurrency: 1, backoff: { baseMs: 0 } }).run();
+    expect(report).toMatchObject({ synced: 2, needsSignIn: false, remaining: 0 });
+    expect(advisor.tokens.refreshes).toBe(1);
+  });
+
+  it('when signing in again is needed: the queue pauses, keeps everything, and resumes after rearm', async () => {
+    const fields = newClient();
+    await createRecord(db, 'accounts', { fields });
+    await createRecord(db, 'accounts', { fields: newClient() });
+    platform.control.revokeTokens();
+    advisor.tokens.refuse = true;
+    const push = engine();
+    expect(await push.run()).toMatchObject({ needsSignIn: true, remaining: 2, synced: 0 });
+    expect((await db.outbox.toArray()).map((op) => op.state)).toEqual(['queued', 'queued']);
+
+    advisor.tokens.refuse = false;
+    await push.rearm();
+    expect(await push.run()).toMatchObject({ needsSignIn: false, synced: 2, remaining: 0 });
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+  });
+});
+
+describe('uncertain creates', () => {
+  it('a create whose answer was lost is found and adopted, not sent twice', async () => {
+    const fields = newClient();
+    const { id, opId } = await createRecord(db, 'accounts', { fields });
+    platform.control.setFaults({
+      queue: [{ kind: 'drop-after', methods: ['POST'], path: '^/api/v2/accounts$' }],
+    });
+    const report = await engine().run();
+    await whenSynced(db, opId as string);
+    expect(report).toMatchObject({ adopted: 1, remaining: 0 });
+    const stored = onServer(fields['client.email']);
+    expect(stored).toHaveLength(1);
+    expect((await db.accounts.get(id))?.serverId).toBe(stored[0]?.id);
+    expect(advisor.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /accounts', 'GET /accounts']);
+  });
+
+  it('the same for a section item: found by its fields in the collection', async () => {
+    const row = await pushedAccount();
+    const other = { name: 'Car', type: 'vehicle', owner: { type: 'client', id: null }, current_value: 100 };
+    await createRecord(db, 'sectionItems', { accountId: row.id, section: 'assets', fields: other });
+    await engine().run();
+    const fields = { ...other, current_value: { value: 250, frequency: 'one-time' } };
+    const { id } = await createRecord(db, 'sectionItems', { accountId: row.id, section: 'assets', fields });
+    platform.control.setFaults({ queue: [{ kind: 'drop-after', methods: ['POST'], path: '/assets$' }] });
+    expect(await engine().run()).toMatchObject({ adopted: 1, remaining: 0 });
+    const assets = onServer(row.fields['client.email'])[0]?.sections?.assets ?? [];
+    expect(assets).toHaveLength(2);
+    expect((await db.sectionItems.get(id))?.serverId).toBe(assets[1]?.id);
+  });
+
+  it('after a restart with the create left in flight: adopted when it landed …', async () => {
+    const fields = newClient();
+    const { id } = await createRecord(db, 'accounts', { fields });
+    let landed: () => void = () => undefined;
+    const sentOnce = new Promise<void>((resolve) => (landed = resolve));
+    // The app dies after the platform committed, before the answer is read: the send never ends.
+    const dying: Send = async (req) => {
+      await advisor.send(req);
+      landed();
+      return new Promise<ApiResult>(() => undefined);
+    };
+    void engine(dying).run();
+    await sentOnce;
+    expect((await db.outbox.toArray())[0]?.state).toBe('inflight');
+
+    const report = await engine().run();
+    expect(report).toMatchObject({ adopted: 1, remaining: 0 });
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+    expect((await db.accounts.get(id))?.status).toBe('synced');
+  });
+
+  it('… and sent when it never reached the platform', async () => {
+    const fields = newClient();
+    const { opId } = await createRecord(db, 'accounts', { fields });
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'inflight' });
+    expect(await engine().run()).toMatchObject({ adopted: 0, synced: 1 });
+    expect(advisor.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /accounts', 'POST /accounts']);
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+  });
+});
+
+describe('conflicts', () => {
+  async function asAssistant(
+    path: string,
+    body: Fields,
+    api: ApiName = 'v2',
+    method: 'POST' | 'PUT' = 'POST',
+  ) {
+    const res = await assistant.transport.request({ api, method, path, body });
+    if (!res.ok) throw new Error(res.message);
+  }
+
+  it('a field changed on both sides waits for the user; a field changed only on the server is kept', async () => {
+    const row = await pushedAccount();
+    const { opId } = await updateRecord(db, 'accounts', row.id, { 'client.first_name': 'Mine' });
+    await asAssistant(`/accounts/${row.serverId}`, {
+      'client.first_name': 'Theirs',
+      'client.phone.number': '5551234567',
+    });
+
+    const report = await engine().run();
+    expect(report).toMatchObject({ conflicts: 1, remaining: 1 });
+    const conflict = await db.conflicts.get(opId as string);
+    expect(conflict?.fields).toEqual({
+      'client.first_name': { base: 'Ann', mine: 'Mine', theirs: 'Theirs' },
+    });
+    let local = await db.accounts.get(row.id);
+    expect(local).toMatchObject({ status: 'conflict' });
+    expect(local?.fields).toMatchObject({ 'client.first_name': 'Mine', 'client.phone.number': '5551234567' });
+
+    await resolveConflict(db, opId as string, 'mine');
+    expect(await engine().run()).toMatchObject({ synced: 1, remaining: 0 });
+    const [stored] = onServer(row.fields['client.email']);
+    expect(stored?.client).toMatchObject({ first_name: 'Mine' });
+    expect(stored?.client.phone.number).toBe('5551234567');
+    local = await db.accounts.get(row.id);
+    expect(local?.status).toBe('synced');
+  });
+
+  it('section updates read their collection once; only the conflicting item waits', async () => {
+    const row = await pushedAccount();
+    const asset = (name: string) => ({
+      name,
+      type: 'vehicle',
+      owner: { type: 'client', id: null },
+      current_value: 10,
+    });
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      ids.push(
+        (
+          await createRecord(db, 'sectionItems', {
+            accountId: row.id,
+            section: 'assets',
+            fields: asset(name),
+          })
+        ).id,
+      );
+    }
+    await engine().run();
+    const items = await Promise.all(ids.map((id) => db.sectionItems.get(id)));
+    const path = `/accounts/${row.serverId}/assets`;
+    await asAssistant(
+      `${path}/${encodeURIComponent(String(items[0]?.serverId))}`,
+      { name: 'A by them' },
+      'v0',
+      'PUT',
+    );
+    await asAssistant(
+      `${path}/${encodeURIComponent(String(items[1]?.serverId))}`,
+      { current_value: 99 },
+      'v0',
+      'PUT',
+    );
+    for (const id of ids) await updateRecord(db, 'sectionItems', id, { name: `${id.slice(0, 4)} mine` });
+    advisor.requests.length = 0;
+
+    const report = await engine().run();
+    expect(report).toMatchObject({ conflicts: 1, synced: 2, remaining: 1 });
+    expect(advisor.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(writes(advisor.requests)).toHaveLength(2);
+    const stored = onServer(row.fields['client.email'])[0]?.sections?.assets ?? [];
+    const b = stored.find((i) => i.id === items[1]?.serverId);
+    expect(b?.fields).toMatchObject({ name: `${ids[1]?.slice(0, 4)} mine`, current_value: { value: 99 } });
+    expect((await db.sectionItems.get(ids[0] as string))?.status).toBe('conflict');
+  });
+
+  it('an update of a record deleted on the server opens a "deleted on the server" conflict; mine recreates it', async () => {
+    const row = await pushedAccount();
+    const { id } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'contacts',
+      fields: { type: 'attorney', first_name: 'Sam', last_name: 'Law' },
+    });
+    await engine().run();
+    const item = await db.sectionItems.get(id);
+    const res = await assistant.transport.request({
+      api: 'v0',
+      method: 'DELETE',
+      path: `/accounts/${row.serverId}/contacts/${encodeURIComponent(String(item?.serverId))}`,
+    });
+    expect(res.ok).toBe(true);
+    const { opId } = await updateRecord(db, 'sectionItems', id, { company: 'Law & Co' });
+    expect(await engine().run()).toMatchObject({ conflicts: 1 });
+    await resolveConflict(db, opId as string, 'mine');
+    expect(await engine().run()).toMatchObject({ synced: 1, remaining: 0 });
+    const contacts = onServer(row.fields['client.email'])[0]?.sections?.contacts ?? [];
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]?.fields).toMatchObject({ first_name: 'Sam', company: 'Law & Co' });
+  });
+});

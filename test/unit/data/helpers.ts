@@ -1,0 +1,72 @@
+// A fresh local store per test (fake-indexeddb), and rows as a pull would have left them.
+
+import * as fakeIndexedDb from 'fake-indexeddb';
+import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
+import { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import type { AccountRow, Fields, SectionItemRow } from '../../../renderer/src/data/model.ts';
+
+// Its types name the DOM's IndexedDB types, which the Node configuration does not load.
+const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
+  ConstructorParameters<typeof AdvisorDb>[1]
+>;
+
+export function openDb(name = `test-${crypto.randomUUID()}`): AdvisorDb {
+  return new AdvisorDb(name, { indexedDB, IDBKeyRange });
+}
+
+export const clientFields = (name = 'Ann', email = `${name.toLowerCase()}@example.com`): Fields => ({
+  type: 'CLIENT',
+  'client.first_name': name,
+  'client.last_name': 'Tester',
+  'client.email': email,
+});
+
+/** An account already on the server, as a pull stores it. */
+export async function syncedAccount(
+  db: AdvisorDb,
+  serverId: number,
+  fields = clientFields(),
+): Promise<AccountRow> {
+  const meta = emptyMeta();
+  const row: AccountRow = {
+    id: crypto.randomUUID(),
+    serverId,
+    fields: { ...fields },
+    server: { ...fields },
+    status: 'synced',
+    changedAt: 0,
+    ...accountIndex(fields, meta),
+    meta,
+    availableOffline: 0,
+    openedAt: null,
+    pulledAt: null,
+  };
+  await db.accounts.add(row);
+  return row;
+}
+
+/** A section item already on the server. */
+export async function syncedItem(
+  db: AdvisorDb,
+  accountId: string,
+  section: string,
+  serverId: string,
+  fields: Fields,
+): Promise<SectionItemRow> {
+  const row: SectionItemRow = {
+    id: crypto.randomUUID(),
+    serverId,
+    fields: { ...fields },
+    server: { ...fields },
+    status: 'synced',
+    changedAt: 0,
+    accountId,
+    section,
+  };
+  await db.sectionItems.add(row);
+  return row;
+}
+
+export async function outbox(db: AdvisorDb) {
+  return db.outbox.orderBy('seq').toArray();
+}

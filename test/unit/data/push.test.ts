@@ -1,0 +1,236 @@
+// The push engine's rules against a scripted platform: order and dependencies, relation ids
+// translated when a request is built, the classification table, backoff, sign-in pause, and
+// `whenSynced` across the two modules.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DELETED_ON_SERVER,
+  createRecord,
+  deleteRecord,
+  updateRecord,
+  whenSynced,
+} from '../../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { PushEngine, type PushEvent } from '../../../renderer/src/sync/push.ts';
+import { FakeApi, failure } from './fake-api.ts';
+import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
+
+let db: AdvisorDb;
+let api: FakeApi;
+let clock: number;
+let events: PushEvent[];
+
+function engine(options: { baseMs?: number } = {}): PushEngine {
+  const push = new PushEngine({
+    db,
+    send: api.send,
+    now: () => clock,
+    random: () => 1,
+    backoff: { baseMs: options.baseMs ?? 0, maxMs: 60_000 },
+  });
+  push.onEvent((event) => events.push(event));
+  return push;
+}
+
+beforeEach(() => {
+  db = openDb();
+  api = new FakeApi();
+  clock = 1_000_000;
+  events = [];
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const child = (first: string) => ({ relationship: 'child', first_name: first, last_name: 'Tester' });
+const goal = (beneficiary: string) => ({
+  name: 'College',
+  type: 'college',
+  owner: { type: 'client', id: null },
+  beneficiary: { type: 'FamilyMember', id: beneficiary },
+  target: { value: 1000, date: '2035-09-01' },
+});
+
+describe('order and dependencies', () => {
+  it('sends the account first, then its items, with relations translated to server ids', async () => {
+    const { id: account } = await createRecord(db, 'accounts', { fields: clientFields() });
+    const { id: kid } = await createRecord(db, 'sectionItems', {
+      accountId: account,
+      section: 'family',
+      fields: child('Kim'),
+    });
+    // The goal is queued before its beneficiary exists on the server … and before it exists here.
+    const { id: plan } = await createRecord(db, 'sectionItems', {
+      accountId: account,
+      section: 'goals',
+      fields: goal(kid),
+    });
+    const report = await engine().run();
+    expect(report).toMatchObject({ synced: 3, remaining: 0, rejected: 0 });
+    expect(api.lines).toEqual(['POST /accounts', 'POST /accounts/100/family', 'POST /accounts/100/goals']);
+    const familyId = (await db.sectionItems.get(kid))?.serverId;
+    expect(api.requests[2]?.body).toMatchObject({ beneficiary: { type: 'FamilyMember', id: familyId } });
+    // Locally the relation still names the local id.
+    expect((await db.sectionItems.get(plan))?.fields.beneficiary).toMatchObject({ id: kid });
+    expect((await db.accounts.get(account))?.meta.clientId).toBe(1000);
+  });
+
+  it('holds a record back while its parent or a related item is not on the server', async () => {
+    const account = await syncedAccount(db, 7);
+    api.accounts.set(7, { id: 7 });
+    const { id: kid } = await createRecord(db, 'sectionItems', {
+      accountId: account.id,
+      section: 'family',
+      fields: child('Kim'),
+    });
+    await createRecord(db, 'sectionItems', { accountId: account.id, section: 'goals', fields: goal(kid) });
+    api.overrides.push((req) =>
+      req.path.endsWith('/family') && req.method === 'POST'
+        ? failure('validation', 422, { fields: { last_name: ['last_name is required.'] } })
+        : undefined,
+    );
+    let report = await engine().run();
+    expect(report).toMatchObject({ rejected: 1, remaining: 2 });
+    expect(api.lines).toEqual(['POST /accounts/7/family']);
+    expect((await outbox(db)).map((op) => op.state)).toEqual(['rejected', 'queued']);
+
+    // Fixing the family member queues it again; then both go, in order.
+    api.overrides.length = 0;
+    await updateRecord(db, 'sectionItems', kid, { last_name: 'Fixed' });
+    report = await engine().run();
+    expect(report).toMatchObject({ synced: 2, remaining: 0 });
+    expect(api.lines.slice(1)).toEqual(['POST /accounts/7/family', 'POST /accounts/7/goals']);
+  });
+
+  it('an item of a rejected account create waits; an unrelated record still syncs', async () => {
+    const { id: account } = await createRecord(db, 'accounts', { fields: clientFields('Ann', 'bad') });
+    await createRecord(db, 'sectionItems', { accountId: account, section: 'family', fields: child('Kim') });
+    const other = await syncedAccount(db, 7);
+    api.accounts.set(7, { id: 7, client: { first_name: 'Ann' } });
+    await updateRecord(db, 'accounts', other.id, { 'client.first_name': 'Bea' });
+    api.overrides.push((req) =>
+      req.path === '/accounts'
+        ? failure('validation', 422, { fields: { 'client.email': ['bad'] } })
+        : undefined,
+    );
+    const report = await engine().run();
+    expect(report).toMatchObject({ rejected: 1, synced: 1, remaining: 2 });
+    expect(api.lines).toEqual(['POST /accounts', 'GET /accounts/7', 'POST /accounts/7']);
+    const row = await db.accounts.get(account);
+    expect(row?.status).toBe('rejected');
+    expect((await outbox(db))[0]?.lastError?.fields).toEqual({ 'client.email': ['bad'] });
+  });
+});
+
+describe('the classification table', () => {
+  it('403: rejected with the message; later changes of the same record wait behind it', async () => {
+    const account = await syncedAccount(db, 7);
+    api.accounts.set(7, { id: 7, type: 'CLIENT' });
+    const { opId } = await updateRecord(db, 'accounts', account.id, { type: 'PROSPECT' });
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'inflight' });
+    await updateRecord(db, 'accounts', account.id, { 'client.first_name': 'Bea' });
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'queued' });
+    api.overrides.push((req) => (req.method === 'POST' ? failure('forbidden', 403) : undefined));
+    const waiting = expect(whenSynced(db, opId as string)).rejects.toMatchObject({
+      kind: 'forbidden',
+      status: 403,
+    });
+    const report = await engine().run();
+    await waiting;
+    expect(report).toMatchObject({ rejected: 1, remaining: 2 });
+    expect(api.lines.filter((l) => l.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('404 on update: a "deleted on the server" conflict; 404 on delete: done', async () => {
+    const account = await syncedAccount(db, 7);
+    api.accounts.set(7, { id: 7 });
+    const edited = await syncedItem(db, account.id, 'assets', 'x|1', { name: 'House' });
+    const removed = await syncedItem(db, account.id, 'assets', 'x|2', { name: 'Car' });
+    const { opId } = await updateRecord(db, 'sectionItems', edited.id, { name: 'Flat' });
+    await deleteRecord(db, 'sectionItems', removed.id);
+    const report = await engine().run();
+    expect(report).toMatchObject({ conflicts: 1, synced: 1, remaining: 1 });
+    const conflict = await db.conflicts.get(opId as string);
+    expect(Object.keys(conflict?.fields ?? {})).toEqual([DELETED_ON_SERVER]);
+    expect((await db.sectionItems.get(edited.id))?.status).toBe('conflict');
+    expect(await db.sectionItems.get(removed.id)).toBeUndefined();
+  });
+
+  it('401 after the refresh failed: the whole queue pauses, nothing is lost, rearm resumes', async () => {
+    await createRecord(db, 'accounts', { fields: clientFields('Ann') });
+    await createRecord(db, 'accounts', { fields: clientFields('Bea') });
+    api.overrides.push(() => failure('auth', 401));
+    const push = new PushEngine({ db, send: api.send, concurrency: 1, backoff: { baseMs: 0 } });
+    const report = await push.run();
+    expect(report).toMatchObject({ needsSignIn: true, remaining: 2 });
+    expect(api.requests).toHaveLength(1);
+    expect((await outbox(db)).map((op) => op.state)).toEqual(['queued', 'queued']);
+    expect(await push.run()).toMatchObject({ needsSignIn: true });
+    expect(api.requests).toHaveLength(1);
+
+    api.overrides.length = 0;
+    await push.rearm();
+    expect(await push.run()).toMatchObject({ needsSignIn: false, synced: 2, remaining: 0 });
+  });
+
+  it('429/503: retried after Retry-After at the earliest; 500: backoff, and the create is looked for first', async () => {
+    await createRecord(db, 'accounts', { fields: clientFields('Ann') });
+    const faults = [
+      failure('unavailable', 503, { retryAfterMs: 30_000 }),
+      failure('server', 500, { retryAfterMs: 10_000 }),
+    ];
+    api.overrides.push((req) => (req.method === 'POST' ? faults.shift() : undefined));
+    const push = engine({ baseMs: 1_000 });
+    expect(await push.run()).toMatchObject({ retried: 1, remaining: 1 });
+    let [op] = await outbox(db);
+    expect(op).toMatchObject({ state: 'retry', nextAttemptAt: clock + 30_000 });
+    expect(await push.run()).toMatchObject({ requests: 0 });
+
+    clock += 30_000;
+    await push.run();
+    [op] = await outbox(db);
+    // A 500 may come after the server committed: the create is now uncertain.
+    expect(op).toMatchObject({ state: 'inflight', nextAttemptAt: clock + 2_000 });
+
+    clock += 2_000;
+    expect(await push.run()).toMatchObject({ synced: 1, adopted: 0, remaining: 0 });
+    expect(api.lines.slice(2)).toEqual(['GET /accounts', 'POST /accounts']);
+  });
+
+  it('caps the backoff', async () => {
+    await createRecord(db, 'accounts', { fields: clientFields('Ann') });
+    api.overrides.push(() => failure('rate-limited', 429, { retryAfterMs: 0 }));
+    const push = engine({ baseMs: 1_000 });
+    await db.outbox.toCollection().modify({ attempts: 40 });
+    await push.run();
+    const [op] = await outbox(db);
+    expect(op?.nextAttemptAt).toBe(clock + 60_000);
+    expect(events.at(-1)).toMatchObject({ type: 'retry', at: clock + 60_000 });
+  });
+});
+
+describe('whenSynced with the engine', () => {
+  it('resolves once the change reached the server', async () => {
+    const { opId } = await createRecord(db, 'accounts', { fields: clientFields() });
+    const waiting = whenSynced(db, opId as string);
+    await engine().run();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it('start() sends changes as they are made, until stop()', async () => {
+    const push = engine();
+    push.start();
+    const { opId } = await createRecord(db, 'accounts', { fields: clientFields() });
+    await whenSynced(db, opId as string);
+    const second = await createRecord(db, 'accounts', { fields: clientFields('Bea') });
+    await whenSynced(db, second.opId as string);
+    await push.stop();
+    expect(api.lines).toEqual(['POST /accounts', 'POST /accounts']);
+  });
+});

@@ -1,7 +1,10 @@
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 // Every layer of the suite runs here; the layers are told apart by folder (DESIGN.md §6).
+// Component tests import .vue files (and pick happy-dom with a `@vitest-environment` comment).
 export default defineConfig({
+  plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -5,6 +5,7 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 import { useSessionStore } from './stores/session.ts';
 import AppShell from './views/AppShell.vue';
 import AreaPlaceholder from './views/AreaPlaceholder.vue';
+import AccountListView from './views/accounts/AccountListView.vue';
 import SettingsView from './views/SettingsView.vue';
 import SignInView from './views/SignInView.vue';
 
@@ -55,6 +56,25 @@ export const AREAS: Area[] = [
   },
 ];
 
+/** The accounts area: the list (its landing page), the pipeline board, and one account. */
+const ACCOUNT_ROUTES: RouteRecordRaw = {
+  path: 'accounts',
+  children: [
+    { path: '', name: 'accounts', component: AccountListView },
+    {
+      // `prospect` or `client`: the user resource gives each pipeline stage an account type.
+      path: 'board/:pipeline?',
+      name: 'account-board',
+      component: () => import('./views/accounts/PipelineBoardView.vue'),
+    },
+    {
+      path: ':id',
+      name: 'account',
+      component: () => import('./views/account/AccountWorkspace.vue'),
+    },
+  ],
+};
+
 const routes: RouteRecordRaw[] = [
   { path: '/sign-in', name: 'sign-in', component: SignInView, meta: { public: true } },
   {
@@ -62,12 +82,13 @@ const routes: RouteRecordRaw[] = [
     component: AppShell,
     children: [
       { path: '', redirect: { name: 'accounts' } },
-      ...AREAS.map((area) => ({
+      ...AREAS.filter((area) => area.name !== 'accounts').map((area) => ({
         path: area.path,
         name: area.name,
         component: AreaPlaceholder,
         props: { area },
       })),
+      ACCOUNT_ROUTES,
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

@@ -453,6 +453,12 @@ describe('full member details', () => {
     expect(again.body.address).toEqual({ ...m.address, line2: 'Apt 4' });
     expect(again.body.comments).toBeNull();
     expect(again.body.gender).toBe('female');
+    // The jurisdiction is an Address too: a part of it alone keeps the other part.
+    const state = await api.put<FullMemberV0>(`/accounts/${a.id}/client/details`, {
+      drivers_license: { jurisdiction: { state: 'ny' } },
+    });
+    expectStatus(state, 200);
+    expect(state.body.drivers_license.jurisdiction).toEqual({ state: 'NY', country: 'US' });
 
     // The co-client's details are their own.
     const co = (await api.get<FullMemberV0>(`/accounts/${a.id}/coclient/details`)).body;

@@ -511,6 +511,21 @@ describe('POST /accounts/{account}', () => {
     expect((await api.get<Account>(`/accounts/${a.id}`)).body).toEqual(r3.body);
   });
 
+  it('changes one part of a phone and keeps the other parts (updates are partial)', async () => {
+    const a = await createAccount(
+      newAccountBody({
+        'client.phone.code': '+44',
+        'client.phone.number': '7700900123',
+        'client.phone.country': 'GB',
+      }),
+    );
+    const r = await api.post<Account>(`/accounts/${a.id}`, { 'client.phone.number': '7700900999' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.client.phone).toEqual({ code: '+44', number: '7700900999', country: 'GB' });
+    const cleared = await api.post<Account>(`/accounts/${a.id}`, { client: { phone: { country: null } } });
+    expect(cleared.body.client.phone).toEqual({ code: '+44', number: '7700900999', country: null });
+  });
+
   it('sets archived: archived accounts leave the default list and come back with type archived', async () => {
     const a = await createAccount();
     const r = await api.post<Account>(`/accounts/${a.id}`, { archived: true });

@@ -47,3 +47,134 @@ export async function signIn(
   await tab.getByRole('button', { name: 'Sign in' }).click();
   return tab;
 }
+
+// ---- shared helpers of the account specs -------------------------------------------------------
+
+export const SHOTS = 'test-results/screenshots';
+export const ADVISOR = 'advisor@sandbox.test';
+
+/** Accounts of the advisor's current team the default list shows (not archived). */
+export function activeAccounts(servers: Servers) {
+  const store = servers.platform.control.store();
+  const advisor = store.state.users.find((u) => u.email === ADVISOR)!;
+  return store.state.accounts.filter((a) => a.teamId === advisor.currentTeamId && !a.archived);
+}
+
+/** Signs in and waits until the first sync has filled the account list. */
+export async function openList(page: Page, servers: Servers): Promise<void> {
+  await page.goto(servers.host.url);
+  await signIn(page);
+  await expect(page.getByTestId('user-name')).toHaveText('Alex Morgan');
+  await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+  const expected = activeAccounts(servers).length;
+  // The sync fills the local store; the list follows it.
+  await expect(page.getByTestId('account-count')).toHaveText(`${expected} accounts`, { timeout: 30_000 });
+  await expect(page.getByTestId('account-name').first()).toBeVisible();
+}
+
+/** A request to the platform's interfaces as the advisor, outside the app (the oracle's side). */
+export async function platformApi<T = unknown>(
+  servers: Servers,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const token = servers.platform.control.token(ADVISOR).access_token;
+  const res = await fetch(`${servers.platform.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (a file): the text is answer enough.
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** The little of IndexedDB read below (these files are typed for Node, without the DOM). */
+interface IdbRequest<T> {
+  result: T;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface IdbStore {
+  index(name: string): { get(key: unknown): IdbRequest<{ id?: string } | undefined> };
+  getAll(): IdbRequest<{ state?: string }[]>;
+}
+interface Idb {
+  open(name: string): IdbRequest<{
+    objectStoreNames: { contains(name: string): boolean };
+    transaction(store: string): { objectStore(name: string): IdbStore };
+  }>;
+}
+
+/** The local id of an account once a pull has stored it (read from the app's IndexedDB). */
+export async function localId(page: Page, serverId: number): Promise<string> {
+  const read = () =>
+    page.evaluate(
+      (id) =>
+        new Promise<string | null>((resolve) => {
+          const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open('advisor-desk');
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('accounts')) return resolve(null);
+            const get = db.transaction('accounts').objectStore('accounts').index('serverId').get(id);
+            get.onsuccess = () => resolve(get.result?.id ?? null);
+            get.onerror = () => resolve(null);
+          };
+        }),
+      serverId,
+    );
+  let found: string | null = null;
+  await expect.poll(async () => (found = await read()), { timeout: 30_000 }).not.toBeNull();
+  return found as unknown as string;
+}
+
+/** The states of the operations in the app's outbox (empty once every change reached the platform). */
+export function outboxStates(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open('advisor-desk');
+        open.onerror = () => resolve(['unreadable']);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) return resolve([]);
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => resolve(all.result.map((op) => op.state ?? 'unknown'));
+          all.onerror = () => resolve(['unreadable']);
+        };
+      }),
+  );
+}
+
+/** A screenshot into test-results/screenshots/; `settleMs` lets a chart finish drawing. */
+export async function shoot(page: Page, name: string, settleMs = 0): Promise<void> {
+  await page.evaluate(() =>
+    (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(
+      () => undefined,
+    ),
+  );
+  // Charts animate in a canvas, out of reach of `animations: 'disabled'`: only they need a pause.
+  if (settleMs) await page.waitForTimeout(settleMs);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+}
+
+/** The same screen in the light theme, then the dark one (the app follows the system). */
+export async function bothThemes(page: Page, name: string, settleMs = 0): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/app-dark/);
+  await shoot(page, `${name}-light`, settleMs);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/app-dark/);
+  await shoot(page, `${name}-dark`, settleMs);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

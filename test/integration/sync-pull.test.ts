@@ -3,13 +3,10 @@
 // the deletion sweep, a whole account with its relations, pending local changes that a pull must
 // keep, accounts kept offline, configuration, and the queries over what was pulled.
 
-import * as fakeIndexedDb from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Transport } from '../../electron/main/transport/transport.ts';
-import type { ApiRequest } from '../../shared/api/request.ts';
 import { COLLECTION_SECTIONS, sectionKey } from '../../shared/sections.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
-import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
 import type { AccountRow, Operation } from '../../renderer/src/data/model.ts';
 import {
@@ -29,41 +26,26 @@ import {
 } from '../../renderer/src/sync/pull.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
-
-// Its types name the DOM's IndexedDB types, which the Node configuration does not load.
-const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
-  ConstructorParameters<typeof AdvisorDb>[1]
->;
-
-const ADVISOR = 'advisor@sandbox.test';
-const ASSISTANT = 'assistant@sandbox.test';
+import { openDb } from '../unit/data/helpers.ts';
+import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
-let transport: Transport;
+let advisor: SandboxClient;
 let send: Send;
-let dbCount = 0;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 120 });
-  const token = platform.control.token(ADVISOR).access_token;
-  transport = new Transport({
-    // The platform's limit is off here; the transport's own budget must not slow the suite either.
-    profile: () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 1_000_000 }),
-    tokens: {
-      accessToken: () => Promise.resolve(token),
-      refreshAfterUnauthorized: () => Promise.resolve(null),
-    },
-  });
-  send = (req: ApiRequest) => transport.request(req);
+  advisor = sandboxClient(platform, ADVISOR);
+  send = (req) => advisor.transport.request(req);
 });
 
 afterAll(async () => {
-  transport.dispose();
+  advisor.transport.dispose();
   await platform.close();
 });
 
 async function freshDb(): Promise<AdvisorDb> {
-  const db = new AdvisorDb(`sync-pull-${++dbCount}`, { indexedDB, IDBKeyRange });
+  const db = openDb();
   await db.open();
   return db;
 }
@@ -71,8 +53,8 @@ async function freshDb(): Promise<AdvisorDb> {
 /** The accounts the advisor sees: their current team's (archived included). */
 function teamAccounts(): AccountRecord[] {
   const state = platform.control.dump();
-  const advisor = state.users.find((u) => u.email === ADVISOR)!;
-  return state.accounts.filter((a) => a.teamId === advisor.currentTeamId);
+  const user = state.users.find((u) => u.email === ADVISOR)!;
+  return state.accounts.filter((a) => a.teamId === user.currentTeamId);
 }
 
 /** A request to the platform as another user, as a colleague working meanwhile. */
@@ -293,14 +275,15 @@ describe('one account', () => {
     await engine.pullAccountList();
   });
 
-  it('brings the account, both members’ details and every section in about twenty requests', async () => {
+  it('brings the account, both members’ details, every section and the read-only extras in 25 requests', async () => {
     const row = await accountOf(db, account.id);
     const count = requestsSince();
     const report = await engine.pullAccount(row.id, { priority: 'interactive' });
-    // account + 2 details + 12 collections + 2 employment + 2 expenses + 2 income
+    // account + 2 details + 12 collections + 2 employment + 2 expenses + 2 income, and the
+    // read-only extras: 2 security + profile + activity
     expect(report.failures).toEqual([]);
-    expect(report.requests).toBe(21);
-    expect(count()).toBe(21);
+    expect(report.requests).toBe(25);
+    expect(count()).toBe(25);
     expect((await db.accounts.get(row.id))?.pulledAt).toBeGreaterThan(0);
 
     const sections = account.sections!;
@@ -403,7 +386,7 @@ describe('one account', () => {
     const row = await accountOf(db, account.id);
     const report = await engine.pullAccount(row.id);
     expect(report.failures).toEqual([]);
-    expect(report.requests).toBe(18);
+    expect(report.requests).toBe(21);
     const singles = await accountSingles(db, row.id);
     expect(Object.keys(singles)).not.toContain('details:coclient');
     expect(Object.keys(singles)).not.toContain('income:coclient');
@@ -476,6 +459,34 @@ describe('a pull never overwrites a pending local change', () => {
     );
   });
 
+  it('leaves alone what belongs to a co-client added here and not sent yet', async () => {
+    const db = await freshDb();
+    const engine = new PullEngine({ db, send });
+    await engine.pullAccountList();
+    const account = teamAccounts().find((a) => !a.archived && !a.coclient)!;
+    const row = await accountOf(db, account.id);
+    await engine.pullAccount(row.id);
+    await updateRecord(db, 'accounts', row.id, {
+      'coclient.first_name': 'Bo',
+      'coclient.last_name': 'New',
+      'coclient.email': `bo-${Date.now()}@example.com`,
+    });
+    const { id: details } = await createRecord(db, 'singles', {
+      accountId: row.id,
+      key: 'details:coclient',
+      fields: { comments: 'Met at the fair' },
+    });
+    const { id: job } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'employment:coclient',
+      fields: { employer: 'Acme' },
+    });
+    // The platform has no co-client yet: their records are not gone, they are on their way.
+    expect((await engine.pullAccount(row.id)).flagged).toBe(0);
+    expect((await db.singles.get(details))?.deletedOnServer ?? null).toBeNull();
+    expect((await db.sectionItems.get(job))?.deletedOnServer ?? null).toBeNull();
+  });
+
   it('does not add a second copy of an account whose create is in flight', async () => {
     const db = await freshDb();
     const engine = new PullEngine({ db, send });
@@ -508,6 +519,45 @@ describe('a pull never overwrites a pending local change', () => {
     await engine.pullAccountList();
     const copies = await db.accounts.where('search').equals(email).toArray();
     expect(copies.map((r) => r.id)).toEqual(['local-new']);
+  });
+});
+
+describe('relations to deleted items', () => {
+  it('keep naming the local id the item had once the item is gone from the server', async () => {
+    const db = await freshDb();
+    const engine = new PullEngine({ db, send });
+    await engine.pullAccountList();
+    const account = teamAccounts().find((a) => !a.archived)!;
+    const row = await accountOf(db, account.id);
+    const child = (await asUser(ASSISTANT, 'POST', `/api/v0/accounts/${account.id}/family`, {
+      first_name: 'Kit',
+      last_name: 'Gone',
+      relationship: 'child',
+    })) as { id: string };
+    const goal = (await asUser(ASSISTANT, 'POST', `/api/v0/accounts/${account.id}/goals`, {
+      name: 'Camp',
+      type: 'travel',
+      owner: 'client',
+      beneficiary: { type: 'FamilyMember', id: child.id },
+      target: { value: 500, date: '2031-06-01' },
+    })) as { id: string };
+    await engine.pullAccount(row.id);
+    const childId = (await db.sectionItems.where('serverId').equals(child.id).first())!.id;
+    const goalOf = async () => (await db.sectionItems.where('serverId').equals(goal.id).first())!;
+    expect((await goalOf()).fields.beneficiary).toEqual({ type: 'FamilyMember', id: childId });
+
+    await asUser(
+      ASSISTANT,
+      'DELETE',
+      `/api/v0/accounts/${account.id}/family/${encodeURIComponent(child.id)}`,
+    );
+    await engine.pullAccount(row.id);
+    expect(await db.sectionItems.get(childId)).toBeUndefined();
+    // The platform keeps the relation (without a label): it still names the same local id, unchanged.
+    const kept = await goalOf();
+    expect(kept.fields.beneficiary).toEqual({ type: 'FamilyMember', id: childId });
+    expect(kept.server?.beneficiary).toEqual({ type: 'FamilyMember', id: childId });
+    expect((await engine.pullAccount(row.id)).written).toBe(0);
   });
 });
 
@@ -560,8 +610,8 @@ describe('accounts kept offline and configuration', () => {
     });
     await engine.pullAccountList();
     const again = await engine.pullOfflineAccounts();
-    expect(again.requests).toBeGreaterThanOrEqual(18);
-    expect(again.requests).toBeLessThanOrEqual(21);
+    expect(again.requests).toBeGreaterThanOrEqual(21);
+    expect(again.requests).toBeLessThanOrEqual(25);
   });
 
   it('pulls configuration once a day unless forced', async () => {
@@ -577,7 +627,7 @@ describe('accounts kept offline and configuration', () => {
     const templates = user.data.templates;
     expect(templates.length).toBeGreaterThan(0);
     expect(first.failures).toEqual([]);
-    expect(first.requests).toBe(4 + templates.length);
+    expect(first.requests).toBe(6 + templates.length);
     expect(user.pulledAt).toBe(now);
     expect(user.data.pipelines.length).toBe(state.pipelines.length);
     const structures = ((await db.meta.get('config.templates'))?.value as { data: Record<string, unknown> })

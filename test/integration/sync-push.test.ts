@@ -4,13 +4,11 @@
 // once and after a restart), token expiry, and conflicts made through the platform's API.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TokenSource } from '../../electron/main/transport/token-source.ts';
-import { Transport } from '../../electron/main/transport/transport.ts';
 import type { ApiName, ApiRequest, ApiResult } from '../../shared/api/request.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
 import {
   createRecord,
   deleteRecord,
+  queueUpload,
   resolveConflict,
   updateRecord,
   whenSynced,
@@ -20,57 +18,12 @@ import type { Fields } from '../../renderer/src/data/model.ts';
 import { PushEngine, type Send } from '../../renderer/src/sync/push.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
-
-const ADVISOR = 'advisor@sandbox.test';
-const ASSISTANT = 'assistant@sandbox.test';
+import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
 
-/** Tokens from the sandbox; a refresh asks the sandbox for a new one (or fails, to force a sign-in). */
-class SandboxTokens implements TokenSource {
-  refreshes = 0;
-  refuse = false;
-  private token: string;
-
-  constructor(private readonly email: string) {
-    this.token = platform.control.token(email).access_token;
-  }
-
-  accessToken(_api: ApiName): Promise<string | null> {
-    return Promise.resolve(this.token);
-  }
-
-  async refreshAfterUnauthorized(_api: ApiName, rejected: string): Promise<string | null> {
-    if (this.refuse) return null;
-    if (rejected !== this.token) return this.token;
-    this.refreshes++;
-    const res = await fetch(`${platform.url}/__sandbox/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: this.email }),
-    });
-    this.token = ((await res.json()) as { access_token: string }).access_token;
-    return this.token;
-  }
-}
-
-/** The real transport for one user, and every request it was asked to send. */
-function client(email: string) {
-  const tokens = new SandboxTokens(email);
-  // The platform's limit is off; a high budget keeps the transport from spacing the retries
-  // that follow a 429 or 503 one second apart (its pacing, tested with the transport).
-  const profile = () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 10_000 });
-  const transport = new Transport({ profile, tokens });
-  const requests: ApiRequest[] = [];
-  const send: Send = (req) => {
-    requests.push(req);
-    return transport.request(req);
-  };
-  return { tokens, transport, requests, send };
-}
-
-let advisor: ReturnType<typeof client>;
-let assistant: ReturnType<typeof client>;
+let advisor: SandboxClient;
+let assistant: SandboxClient;
 let db: AdvisorDb;
 
 const engine = (send: Send = advisor.send) => new PushEngine({ db, send, backoff: { baseMs: 0 } });
@@ -83,8 +36,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   db = openDb();
-  advisor = client(ADVISOR);
-  assistant = client(ASSISTANT);
+  advisor = sandboxClient(platform, ADVISOR);
+  assistant = sandboxClient(platform, ASSISTANT);
   platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
   platform.control.resetStats();
 });
@@ -225,6 +178,63 @@ describe('pushing offline work', () => {
     expect(platform.control.stats().total).toBe(0);
   });
 
+  it('an edit made while its create was in flight follows it, with no conflict over what the platform filled in', async () => {
+    const row = await pushedAccount();
+    const { id, opId } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'employment:client',
+      fields: { employer: 'Acme' },
+    });
+    const sending = (state: 'inflight' | 'queued') =>
+      db.outbox
+        .where('id')
+        .equals(opId as string)
+        .modify({ state });
+    await sending('inflight');
+    // Its base is "nothing": the platform will answer the create with an address of nulls.
+    const address = { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+    await updateRecord(db, 'sectionItems', id, { address });
+    await sending('queued');
+    expect(await engine().run()).toMatchObject({ synced: 2, conflicts: 0, remaining: 0 });
+    const [job] = onServer(row.fields['client.email'])[0]?.sections?.['employment:client'] ?? [];
+    expect(job?.fields.address).toMatchObject(address);
+  });
+
+  it('what belongs to a co-client added here, or names them, waits for the co-client', async () => {
+    const row = await pushedAccount();
+    const email = `bo-${Date.now()}@example.com`;
+    await updateRecord(db, 'accounts', row.id, {
+      'coclient.first_name': 'Bo',
+      'coclient.last_name': 'Partner',
+      'coclient.email': email,
+    });
+    const mine = [
+      { key: 'details:coclient', fields: { comments: 'New here' } },
+      { key: 'income:coclient', fields: { other: 100 } },
+    ];
+    for (const { key, fields } of mine) await createRecord(db, 'singles', { accountId: row.id, key, fields });
+    await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'employment:coclient',
+      fields: { employer: 'Acme' },
+    });
+    await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'assets',
+      fields: { name: 'Cabin', type: 'other', owner: 'joint', current_value: 1 },
+    });
+    // The account's answer is slow: sent beside it, the others would find no co-client.
+    platform.control.setFaults({
+      latencyMs: 300,
+      queue: [{ kind: 'latency', methods: ['POST'], path: '^/api/v2/accounts/\\d+$' }],
+    });
+    expect(await engine().run()).toMatchObject({ synced: 5, rejected: 0, conflicts: 0, remaining: 0 });
+    const [stored] = onServer(row.fields['client.email']);
+    expect(stored?.coclient).toMatchObject({ email, comments: 'New here' });
+    expect(stored?.sections?.['employment:coclient']?.[0]?.fields.employer).toBe('Acme');
+    expect(stored?.sections?.assets?.at(-1)?.fields.owner).toEqual({ type: 'joint', id: null });
+  });
+
   it('deletes an item on the server once the delete is sent', async () => {
     const row = await pushedAccount();
     const { id } = await createRecord(db, 'sectionItems', {
@@ -281,6 +291,39 @@ describe('answers', () => {
     expect(op).toMatchObject({ state: 'rejected', lastError: { kind: 'forbidden', status: 403 } });
     expect((await db.accounts.get(row.id))?.status).toBe('rejected');
     expect(onServer(row.fields['client.email'])[0]?.type).toBe('CLIENT');
+  });
+
+  it('422 on an upload: an edit made meanwhile stays apart, and both go once another file is chosen', async () => {
+    const row = await pushedAccount();
+    const photo = { table: 'singles' as const, recordId: `${row.id}:details:client`, field: 'photo' };
+    const pdf = { name: 'scan.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4\n') };
+    const { opId } = await queueUpload(db, { ...photo, file: pdf });
+    const sending = (state: 'inflight' | 'queued') =>
+      db.outbox
+        .where('id')
+        .equals(opId as string)
+        .modify({ state });
+    // The edit is made while the upload is in flight: it queues behind it.
+    await sending('inflight');
+    await createRecord(db, 'singles', {
+      accountId: row.id,
+      key: 'details:client',
+      fields: { comments: 'Met at the fair' },
+    });
+    await sending('queued');
+    // A photo must be a picture.
+    expect(await engine().run()).toMatchObject({ rejected: 1, remaining: 2 });
+
+    const png = {
+      name: 'face.png',
+      type: 'image/png',
+      bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1]),
+    };
+    await queueUpload(db, { ...photo, file: png });
+    expect(await engine().run()).toMatchObject({ synced: 2, remaining: 0 });
+    const [stored] = onServer(row.fields['client.email']);
+    expect(stored?.client.comments).toBe('Met at the fair');
+    expect(platform.control.dump().files[stored?.client.photo ?? '']?.name).toBe('face.png');
   });
 
   it('500, 503 and 429: retried with backoff until the create goes through, once', async () => {
@@ -501,5 +544,52 @@ describe('conflicts', () => {
     const contacts = onServer(row.fields['client.email'])[0]?.sections?.contacts ?? [];
     expect(contacts).toHaveLength(1);
     expect(contacts[0]?.fields).toMatchObject({ first_name: 'Sam', company: 'Law & Co' });
+  });
+
+  it('a stage chosen while a conversion was in flight follows it: the stage the conversion set is no conflict', async () => {
+    const row = await pushedAccount();
+    const { opId } = await updateRecord(db, 'accounts', row.id, { type: 'PROSPECT' });
+    const sending = (state: 'inflight' | 'queued') =>
+      db.outbox
+        .where('id')
+        .equals(opId as string)
+        .modify({ state });
+    await sending('inflight');
+    const [, second] = platform.control
+      .dump()
+      .pipelines.filter((p) => p.type === 'PROSPECT')
+      .sort((a, b) => a.position - b.position);
+    await updateRecord(db, 'accounts', row.id, { 'pipeline.id': second?.id });
+    await sending('queued');
+    // Converting moves the account to the first prospect stage; then the chosen stage goes.
+    expect(await engine().run()).toMatchObject({ synced: 2, conflicts: 0, remaining: 0 });
+    expect(onServer(row.fields['client.email'])[0]).toMatchObject({
+      type: 'PROSPECT',
+      pipelineId: second?.id,
+    });
+  });
+
+  it('a relation to an item deleted here keeps naming it: editing the relation is no conflict', async () => {
+    const row = await pushedAccount();
+    const { id: plan } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'plans',
+      fields: { name: 'IRA', type: 'ira', owner: 'client', current_value: 10 },
+    });
+    const { id: loan } = await createRecord(db, 'sectionItems', {
+      accountId: row.id,
+      section: 'liabilities',
+      fields: { name: 'Loan', type: 'personal', owner: { type: 'Plan', id: plan }, current_value: 5 },
+    });
+    await engine().run();
+    await deleteRecord(db, 'sectionItems', plan);
+    await engine().run();
+    // The platform keeps the loan's relation to the deleted plan; here it still names the plan's local id.
+    expect((await db.sectionItems.get(loan))?.server?.owner).toEqual({ type: 'Plan', id: plan });
+
+    await updateRecord(db, 'sectionItems', loan, { owner: { type: 'client', id: null } });
+    expect(await engine().run()).toMatchObject({ conflicts: 0, synced: 1, remaining: 0 });
+    const loans = onServer(row.fields['client.email'])[0]?.sections?.liabilities ?? [];
+    expect(loans[0]?.fields.owner).toEqual({ type: 'client', id: null });
   });
 });

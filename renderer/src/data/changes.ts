@@ -4,8 +4,11 @@
 // engine only moves operations through their states and removes them once the server has them.
 
 import type { Table } from 'dexie';
+import type { MemberRole } from '../../../shared/sections.ts';
 import { accountIndex, emptyMeta } from './accounts.ts';
 import type { AdvisorDb } from './db.ts';
+import { fileField, fileOwner, localFileIds, stagedFile, type FileInput, type PendingFile } from './files.ts';
+import { keepLocalIds, newSingleRow, relationTargetsKey } from './mappers.ts';
 import type {
   AccountRow,
   Fields,
@@ -30,6 +33,8 @@ export interface NewRecord {
   key?: string;
   /** The record that must reach the server first; by default the account when it is an unsent create. */
   parentId?: string | null;
+  /** Files chosen with the record, by file field: queued with it in the same transaction (see `queueUpload`). */
+  files?: Record<string, FileInput>;
 }
 
 /** The record's local id, and the operation that carries the change (null when nothing had to be sent). */
@@ -147,26 +152,59 @@ function withFields<T extends AnyRow>(table: SyncedTable, row: T, fields: Fields
   return out;
 }
 
-/** Every table a change (or the push engine settling one) may touch, for one transaction. */
-export const SYNC_TABLES = ['accounts', 'sectionItems', 'singles', 'outbox', 'conflicts'];
+/**
+ * Deletes the kept blobs of the files the given operations (removed or changed) were to send,
+ * unless an operation still in the outbox sends them: a blob lives as long as its upload.
+ */
+export async function releaseFiles(db: AdvisorDb, ops: readonly Operation[]): Promise<void> {
+  const ids = new Set(ops.flatMap((op) => localFileIds(op.fields)));
+  if (ids.size === 0) return;
+  const records = new Map(ops.map((op) => [`${op.table}:${op.recordId}`, op] as const));
+  for (const op of records.values())
+    for (const other of await recordOps(db, op.table, op.recordId))
+      for (const id of localFileIds(other.fields)) ids.delete(id);
+  await db.files.bulkDelete([...ids]);
+}
+
+/**
+ * Every table a change (or the push engine settling one) may touch, for one transaction; `meta`
+ * holds the local ids kept for items that leave (see `keepLocalIds`).
+ */
+export const SYNC_TABLES = ['accounts', 'sectionItems', 'singles', 'outbox', 'conflicts', 'files', 'meta'];
 
 // ---- Create ------------------------------------------------------------------------------------
 
-/** Creates a record here and queues its create; single records are upserted (they always exist on the server). */
+/**
+ * Creates a record here and queues its create; single records are upserted (they always exist on
+ * the server). Files chosen with it are queued in the same transaction: a Documents item's file
+ * inside its create, any other file as an upload that follows the create.
+ */
 export async function createRecord(db: AdvisorDb, table: SyncedTable, input: NewRecord): Promise<Change> {
   const now = Date.now();
   const settled: string[] = [];
   const change = await db.transaction('rw', SYNC_TABLES, async () => {
-    if (table === 'singles') return upsertSingle(db, input, now, settled);
-    const row = table === 'accounts' ? newAccount(input.fields, now) : newItem(input, now);
-    const parentId = input.parentId !== undefined ? input.parentId : await unsentAccount(db, row);
-    const op = newOperation(table, row.id, 'create', { ...input.fields }, {}, parentId, now);
-    await rowsOf(db, table).add(row);
-    await db.outbox.add(op);
-    return { id: row.id, opId: op.id };
+    const made =
+      table === 'singles'
+        ? await upsertSingle(db, input, now, settled)
+        : await addRecord(db, table, input, now);
+    let opId = made.opId;
+    for (const [field, file] of Object.entries(input.files ?? {})) {
+      const staged = await changeFile(db, table, made.id, field, file, now, settled);
+      opId ??= staged.opId;
+    }
+    return { id: made.id, opId };
   });
   announce(db, settled);
   return change;
+}
+
+async function addRecord(db: AdvisorDb, table: SyncedTable, input: NewRecord, now: number): Promise<Change> {
+  const row = table === 'accounts' ? newAccount(input.fields, now) : newItem(input, now);
+  const parentId = input.parentId !== undefined ? input.parentId : await unsentAccount(db, row);
+  const op = newOperation(table, row.id, 'create', { ...input.fields }, {}, parentId, now);
+  await rowsOf(db, table).add(row);
+  await db.outbox.add(op);
+  return { id: row.id, opId: op.id };
 }
 
 function newAccount(fields: Fields, now: number): AccountRow {
@@ -276,9 +314,14 @@ export async function updateRecord(
 }
 
 /** Operations that nothing has sent yet, or whose sending certainly did not reach the server. */
-const mergeable = (op: Operation) =>
-  (op.kind === 'create' || op.kind === 'update') &&
-  (op.state === 'queued' || op.state === 'retry' || op.state === 'rejected');
+const unsent = (op: Operation) => op.state === 'queued' || op.state === 'retry' || op.state === 'rejected';
+const mergeable = (op: Operation) => (op.kind === 'create' || op.kind === 'update') && unsent(op);
+
+/** An unsent operation taking a new change: a fix of a refused change is sent again; a retry keeps its backoff. */
+const reopened = (op: Operation, now: number): Operation =>
+  op.state === 'rejected'
+    ? { ...op, state: 'queued', lastError: null, attempts: 0, updatedAt: now }
+    : { ...op, updatedAt: now };
 
 async function applyPatch(
   db: AdvisorDb,
@@ -296,9 +339,12 @@ async function applyPatch(
   if (last?.kind === 'delete')
     throw new ChangeRefused(`The record ${row.id} (${table}) is being deleted; it cannot be changed.`);
 
+  // A refused change is what an edit fixes, even with an upload queued behind it.
+  const into =
+    ops.find((o) => o.state === 'rejected' && mergeable(o)) ?? (last && mergeable(last) ? last : null);
   let op: Operation;
-  if (last && mergeable(last)) {
-    op = mergeInto(last, changed, row, ops.length === 1, now);
+  if (into) {
+    op = mergeInto(into, changed, row, ops[0] === into, now);
   } else {
     const parent = parentId !== undefined ? parentId : await unsentAccount(db, row);
     op = newOperation(table, row.id, 'update', changed, baseOf(row, changed), parent, now);
@@ -326,10 +372,9 @@ function baseOf(row: AnyRow, fields: Fields): Fields {
  */
 function mergeInto(op: Operation, changed: Fields, row: AnyRow, first: boolean, now: number): Operation {
   const merged: Operation = {
-    ...op,
+    ...reopened(op, now),
     fields: { ...op.fields, ...changed },
     base: { ...op.base },
-    updatedAt: now,
   };
   if (op.kind === 'update') {
     for (const k of Object.keys(changed)) {
@@ -340,8 +385,6 @@ function mergeInto(op: Operation, changed: Fields, row: AnyRow, first: boolean, 
       }
     }
   }
-  // A fix of a refused change is sent again; a retry keeps its backoff.
-  if (op.state === 'rejected') Object.assign(merged, { state: 'queued', lastError: null, attempts: 0 });
   return merged;
 }
 
@@ -402,12 +445,47 @@ export async function deleteRecord(db: AdvisorDb, table: SyncedTable, id: string
   return change;
 }
 
+/**
+ * The platform refused a change while later changes of its record waited behind it (made while it
+ * was in flight). Those were never sent: later edits join it, as they would have had it not been
+ * in flight, so that the user's fix (merged into the refused change) sends them all, in order. A
+ * delete behind it settles the matter: the refused change is dropped (a refused create with its
+ * record, as for any create not sent). Called by the push inside its transaction; answers the ids
+ * of the changes that joined the refused one, which now share its fate.
+ */
+export async function absorbBehindRefused(
+  db: AdvisorDb,
+  refused: Operation,
+  settled: string[],
+): Promise<string[]> {
+  const ops = await recordOps(db, refused.table, refused.recordId);
+  const later = ops.filter((o) => (o.seq ?? 0) > (refused.seq ?? 0));
+  if (later.some((o) => o.kind === 'delete')) {
+    if (refused.kind === 'create') await forgetRecord(db, refused.table, refused.recordId, ops, settled);
+    else await dropOperations(db, [refused], settled);
+    return [];
+  }
+  // Only edits join an edit (an upload's fix is another file, which replaces the upload).
+  const joining = mergeable(refused) ? later.filter((o) => o.kind === 'update' && unsent(o)) : [];
+  if (joining.length === 0) return [];
+  let merged = refused;
+  for (const o of joining) {
+    merged = { ...merged, fields: { ...merged.fields, ...o.fields } };
+    // The base of a field stays the server value when it was first changed here.
+    if (merged.kind === 'update') merged.base = { ...o.base, ...merged.base };
+    if (o.seq !== undefined) await db.outbox.delete(o.seq);
+  }
+  await db.outbox.put(merged);
+  return joining.map((o) => o.id);
+}
+
 async function dropOperations(db: AdvisorDb, ops: readonly Operation[], settled: string[]): Promise<void> {
   for (const op of ops) {
     if (op.seq !== undefined) await db.outbox.delete(op.seq);
     await db.conflicts.delete(op.id);
     settled.push(op.id);
   }
+  await releaseFiles(db, ops);
 }
 
 /** Removes a record with its operations and conflicts, as if it had never been made here. */
@@ -420,8 +498,196 @@ export async function forgetRecord(
 ): Promise<void> {
   await dropOperations(db, ops, settled);
   await db.conflicts.where('recordId').equals(id).delete();
+  const item = table === 'sectionItems' ? await db.sectionItems.get(id) : undefined;
+  if (item) await keepLocalIds(db, [item]);
   await rowsOf(db, table).delete(id);
 }
+
+/**
+ * Removes an account from this machine with everything of it: its section items and single
+ * records, their queued operations, conflicts and kept files, and the relation ids reserved for
+ * it. Only for an account the platform no longer has (deleted online: sync/online-only.ts).
+ */
+export async function forgetAccount(db: AdvisorDb, accountId: string): Promise<void> {
+  const settled: string[] = [];
+  await db.transaction('rw', [...SYNC_TABLES, 'meta'], async () => {
+    const items = await db.sectionItems.where('accountId').equals(accountId).primaryKeys();
+    const singles = await db.singles.where('accountId').equals(accountId).primaryKeys();
+    const records: [SyncedTable, string[]][] = [
+      ['sectionItems', items],
+      ['singles', singles],
+      ['accounts', [accountId]],
+    ];
+    for (const [table, ids] of records)
+      for (const id of ids) await forgetRecord(db, table, id, await recordOps(db, table, id), settled);
+    // Files kept for offline viewing belong to the account too, not only the blobs of its uploads.
+    const owners = [`accounts:${accountId}:`, ...items.map((id) => `sectionItems:${id}:`)];
+    await db.files.where('owner').startsWithAnyOf(owners).delete();
+    await db.meta.delete(relationTargetsKey(accountId));
+  });
+  announce(db, settled);
+}
+
+// ---- Files -------------------------------------------------------------------------------------
+
+/** A file field of a section item, or of a single record (`${accountId}:details:client`). */
+export interface FileRef {
+  table: 'sectionItems' | 'singles';
+  recordId: string;
+  field: string;
+}
+
+/**
+ * Queues a chosen file for a file field: member photo and driver's-license document, an
+ * employment item's document, a Documents item's file. The blob, the operation and the record
+ * showing the file (name and size, see PendingFile) change in one transaction. Per field, a new
+ * file replaces a file not yet sent, blob included; the file of a record whose create is not
+ * sent yet follows that create, or rides inside it for a Documents item.
+ */
+export function queueUpload(db: AdvisorDb, ref: FileRef & { file: FileInput }): Promise<Change> {
+  return fileChange(db, ref, ref.file);
+}
+
+/**
+ * Removes the file of a field. A removal cancels an upload of the field not yet sent; when the
+ * platform then holds no file there, nothing is sent at all.
+ */
+export function queueRemoveFile(db: AdvisorDb, ref: FileRef): Promise<Change> {
+  return fileChange(db, ref, null);
+}
+
+async function fileChange(db: AdvisorDb, ref: FileRef, file: FileInput | null): Promise<Change> {
+  const now = Date.now();
+  const settled: string[] = [];
+  // An async scope: Dexie keeps its transaction across native awaits only for those.
+  const change = await db.transaction('rw', SYNC_TABLES, async () =>
+    changeFile(db, ref.table, ref.recordId, ref.field, file, now, settled),
+  );
+  announce(db, settled);
+  return change;
+}
+
+/** One file change inside the caller's transaction; `file` null removes the file. */
+async function changeFile(
+  db: AdvisorDb,
+  table: SyncedTable,
+  id: string,
+  field: string,
+  file: FileInput | null,
+  now: number,
+  settled: string[],
+): Promise<Change> {
+  const row = await fileRecord(db, table, id);
+  const spec = fileField(table, row, field);
+  if (!spec) throw new ChangeRefused(`“${field}” is not a file of this record.`);
+  if (!file && spec.inRecord)
+    throw new ChangeRefused('A document is its file: choose another file, or delete the document.');
+  const ops = await recordOps(db, table, row.id);
+  if (ops.at(-1)?.kind === 'delete')
+    throw new ChangeRefused(`The record ${row.id} (${table}) is being deleted; it cannot be changed.`);
+  let value: PendingFile | null = null;
+  if (file) {
+    const staged = stagedFile(file, spec.kind, fileOwner(table, row, field), now);
+    if (staged.row.size === 0) throw new ChangeRefused(`The file “${file.name}” is empty.`);
+    await db.files.add(staged.row);
+    value = staged.value;
+  }
+
+  // The operations that write this field: its uploads and removals, and a create carrying it.
+  const writes = (op: Operation) =>
+    op.kind === 'create'
+      ? spec.inRecord
+      : (op.kind === 'upload' || op.kind === 'removeFile') && field in op.fields;
+  // Whether the platform holds a file in the field once the given operations have gone through.
+  const held = (before: readonly Operation[]) => {
+    const last = before.filter(writes).at(-1);
+    // A record never read here shows no file: a removal means the file chosen here, not one the
+    // user has not seen.
+    return (last ? last.fields[field] : row.server?.[field]) != null;
+  };
+
+  const previous = ops.filter(writes).at(-1);
+  let op: Operation | null = null;
+  if (previous && unsent(previous)) {
+    // Nothing has sent it (or it certainly did not arrive): this change takes its place.
+    const kind =
+      previous.kind === 'create'
+        ? 'create'
+        : value
+          ? 'upload'
+          : held(ops.slice(0, ops.indexOf(previous)))
+            ? 'removeFile'
+            : null;
+    if (kind === null) await dropOperations(db, [previous], settled);
+    else {
+      const fields = kind === 'create' ? { ...previous.fields, [field]: value } : { [field]: value };
+      op = { ...reopened(previous, now), kind, fields };
+      await db.outbox.put(op);
+      await releaseFiles(db, [previous]);
+    }
+  } else if (value || held(ops)) {
+    // Behind what is in flight; the file of a record not created yet waits for its create.
+    const parentId = row.serverId === null ? row.id : await unsentAccount(db, row);
+    op = newOperation(table, row.id, value ? 'upload' : 'removeFile', { [field]: value }, {}, parentId, now);
+    await db.outbox.add(op);
+  }
+  const status = statusOf(await recordOps(db, table, row.id));
+  await rowsOf(db, table).put(
+    withFields(table, { ...row, changedAt: now, status }, { ...row.fields, [field]: value }),
+  );
+  return { id: row.id, opId: op?.id ?? null };
+}
+
+/** The record a file belongs to; a single record never pulled starts empty (it always exists on the platform). */
+async function fileRecord(db: AdvisorDb, table: SyncedTable, id: string): Promise<AnyRow> {
+  const row = await rowsOf(db, table).get(id);
+  if (row) return row;
+  // Single record ids are `${accountId}:${key}`, and local account ids hold no colon.
+  const at = id.indexOf(':');
+  if (table !== 'singles' || at <= 0)
+    throw new ChangeRefused(`The record ${id} (${table}) is not in the local store.`);
+  const single = newSingleRow(id.slice(0, at), id.slice(at + 1));
+  await unsentAccount(db, single);
+  return single;
+}
+
+// ---- Member security ---------------------------------------------------------------------------
+
+/**
+ * Queues a PIN reset of a member (0.0.1 `POST …/{client}/security/reset`). Unlike a delete it may
+ * wait for a connection: it asks for no password, and every reset issues a new PIN that replaces
+ * the last one, so sending it later, or again, leaves the member with one PIN in force, the
+ * newest. Two resets of a member not yet sent are therefore one; a reset asked while another is in
+ * flight follows it. The operation belongs to the account (its badge shows it pending) and
+ * changes none of its fields; the platform's answer (status and new PIN) is stored as the
+ * member's security record.
+ */
+export async function queueResetPin(db: AdvisorDb, accountId: string, member: MemberRole): Promise<Change> {
+  const now = Date.now();
+  const change = await db.transaction('rw', SYNC_TABLES, async () => {
+    const account = await db.accounts.get(accountId);
+    if (!account) throw new ChangeRefused(`The account ${accountId} is not in the local store.`);
+    if (member === 'coclient' && !hasCoclient(account))
+      throw new ChangeRefused('This account has no co-client, so there is no PIN to reset.');
+    const ops = await recordOps(db, 'accounts', accountId);
+    const waiting = ops.find((o) => o.kind === 'resetPin' && o.fields.member === member && unsent(o));
+    const op = waiting
+      ? reopened(waiting, now)
+      : newOperation('accounts', accountId, 'resetPin', { member }, {}, null, now);
+    await db.outbox.put(op);
+    const status = statusOf(await recordOps(db, 'accounts', accountId));
+    await db.accounts.put({ ...account, status });
+    return { id: accountId, opId: op.id };
+  });
+  announce(db, []);
+  return change;
+}
+
+const hasCoclient = (account: AccountRow) =>
+  account.meta.coclientId !== null ||
+  ['coclient.first_name', 'coclient.last_name', 'coclient.email'].some(
+    (k) => typeof account.fields[k] === 'string' && account.fields[k] !== '',
+  );
 
 // ---- Conflicts ---------------------------------------------------------------------------------
 
@@ -483,6 +749,15 @@ async function resolveDeleted(
 ): Promise<void> {
   const ops = await recordOps(db, op.table, op.recordId);
   if (discard) return forgetRecord(db, op.table, op.recordId, ops, settled);
+  if (op.table === 'singles') {
+    // A single record is never created: it is there whenever its member is. The change goes
+    // again, checked against nothing, as the member there may be a new one.
+    const again: Operation = { ...requeued(op), base: {} };
+    await db.outbox.put(again);
+    const remaining = ops.map((o) => (o.id === op.id ? again : o));
+    await rowsOf(db, op.table).put(refreshRow(op.table, { ...row, deletedOnServer: null }, remaining));
+    return;
+  }
   const recreate: Operation = { ...requeued(op), kind: 'create', fields: { ...row.fields }, base: {} };
   await db.outbox.put(recreate);
   const fresh: AnyRow = { ...row, serverId: null, server: null, deletedOnServer: null };
@@ -499,3 +774,21 @@ const requeued = (op: Operation): Operation => ({
   lastError: null,
   updatedAt: Date.now(),
 });
+
+/**
+ * Sends a refused change again as it is (a permission granted since, a rule changed on the
+ * platform). Editing the record requeues it too (`mergeInto`); this is for "try again" without
+ * an edit.
+ */
+export async function retryRejected(db: AdvisorDb, opId: string): Promise<void> {
+  await db.transaction('rw', SYNC_TABLES, async () => {
+    const op = await db.outbox.where('id').equals(opId).first();
+    if (!op || op.state !== 'rejected')
+      throw new ChangeRefused(`The change ${opId} is not one the platform refused.`);
+    await db.outbox.put(requeued(op));
+    const row = await rowsOf(db, op.table).get(op.recordId);
+    const ops = await recordOps(db, op.table, op.recordId);
+    if (row) await rowsOf(db, op.table).put(refreshRow(op.table, row, ops));
+  });
+  announce(db, []);
+}

@@ -3,16 +3,58 @@
 
 import Dexie, { type EntityTable } from 'dexie';
 import type {
+  AccountActivityRow,
   AccountRow,
   ConflictRow,
+  EngagementPartRow,
+  EngagementRow,
   FileRow,
+  FormRow,
+  MemberSecurityRow,
   MetaRow,
   Operation,
+  ProfileValueRow,
+  ReportRow,
   SectionItemRow,
   SingleRow,
+  UserActivityRow,
 } from './model.ts';
 
 export const DB_NAME = 'advisor-desk';
+
+/** Version 1: the synced records, the outbox and its conflicts, local files, bookkeeping. */
+export const STORES_V1 = {
+  accounts:
+    'id, &serverId, type, archived, favorited, pipelineId, createdAt, updatedAt, *search, status, availableOffline, openedAt, ' +
+    '[archived+type], [archived+favorited], [archived+createdAt], [archived+updatedAt]',
+  sectionItems: 'id, serverId, accountId, [accountId+section], status',
+  singles: 'id, accountId, [accountId+key], status',
+  outbox: '++seq, &id, recordId, [table+recordId], state, parentId',
+  conflicts: 'id, recordId',
+  files: 'id, owner',
+  meta: 'key',
+} as const;
+
+/**
+ * Version 2 adds the read-only records of both interfaces (model.ts). Only new tables are named:
+ * Dexie keeps every table of version 1 as it is, rows and outbox included.
+ *
+ * Engagement indexes serve the version 2 list: its filters (`account_id`, `member_id`,
+ * `template_id`, `type` as `completed`, `query` as `search`) and its default order by
+ * `created_at`, alone or within an account or a `type`; the other sort keys sort in memory.
+ */
+export const STORES_V2 = {
+  memberSecurity: 'id, accountServerId, status',
+  profileValues: 'id, accountServerId, [accountServerId+memberId], datasetId',
+  accountActivity: 'id, accountServerId, [accountServerId+createdAt], [accountServerId+type+createdAt]',
+  engagements:
+    'id, accountServerId, memberId, templateId, completed, createdAt, *search, ' +
+    '[accountServerId+createdAt], [completed+createdAt]',
+  engagementParts: 'id, engagementId, [engagementId+kind]',
+  forms: 'id, accountServerId, status, createdAt, [accountServerId+status]',
+  reports: 'id, key, type',
+  userActivity: 'id, createdAt, [type+createdAt]',
+} as const;
 
 export class AdvisorDb extends Dexie {
   accounts!: EntityTable<AccountRow, 'id'>;
@@ -22,21 +64,20 @@ export class AdvisorDb extends Dexie {
   conflicts!: EntityTable<ConflictRow, 'id'>;
   files!: EntityTable<FileRow, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  memberSecurity!: EntityTable<MemberSecurityRow, 'id'>;
+  profileValues!: EntityTable<ProfileValueRow, 'id'>;
+  accountActivity!: EntityTable<AccountActivityRow, 'id'>;
+  engagements!: EntityTable<EngagementRow, 'id'>;
+  engagementParts!: EntityTable<EngagementPartRow, 'id'>;
+  forms!: EntityTable<FormRow, 'id'>;
+  reports!: EntityTable<ReportRow, 'id'>;
+  userActivity!: EntityTable<UserActivityRow, 'id'>;
 
   /** `options` can hand in another IndexedDB (fake-indexeddb in Node tests). */
   constructor(name = DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a committed change is on disk before the promise resolves (Chromium).
     super(name, { ...options, chromeTransactionDurability: 'strict' });
-    this.version(1).stores({
-      accounts:
-        'id, &serverId, type, archived, favorited, pipelineId, createdAt, updatedAt, *search, status, availableOffline, openedAt, ' +
-        '[archived+type], [archived+favorited], [archived+createdAt], [archived+updatedAt]',
-      sectionItems: 'id, serverId, accountId, [accountId+section], status',
-      singles: 'id, accountId, [accountId+key], status',
-      outbox: '++seq, &id, recordId, [table+recordId], state, parentId',
-      conflicts: 'id, recordId',
-      files: 'id, owner',
-      meta: 'key',
-    });
+    this.version(1).stores(STORES_V1);
+    this.version(2).stores(STORES_V2);
   }
 }

@@ -239,6 +239,23 @@ export async function releaseLocalIds(
   if (known.length > 0) await db.meta.put({ key: relationTargetsKey(accountId), value: reserved });
 }
 
+/**
+ * Section items leaving this machine (deleted, discarded, gone from the server): their server ids
+ * stay bound to their local ids as reservations. The platform keeps relations to a deleted item,
+ * and those must go on naming the same local id here: a new one would read as a change made on
+ * the server (a conflict with any edit of the relation). Call inside a transaction over `meta`.
+ */
+export async function keepLocalIds(db: AdvisorDb, rows: readonly SectionItemRow[]): Promise<void> {
+  const byAccount = new Map<string, SectionItemRow[]>();
+  for (const row of rows)
+    if (row.serverId !== null) byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+  for (const [accountId, items] of byAccount) {
+    const reserved = await reservedIds(db, accountId);
+    for (const row of items) reserved[String(row.serverId)] = row.id;
+    await db.meta.put({ key: relationTargetsKey(accountId), value: reserved });
+  }
+}
+
 async function reservedIds(db: AdvisorDb, accountId: string): Promise<Record<string, string>> {
   const value = (await db.meta.get(relationTargetsKey(accountId)))?.value;
   return isObject(value) ? ({ ...value } as Record<string, string>) : {};

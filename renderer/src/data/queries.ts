@@ -12,10 +12,26 @@
 //   platform's rules (empty values last in both directions, case-insensitive text, ties in the
 //   order the records were made, in the direction of the key).
 
-import Dexie from 'dexie';
+import Dexie, { type Collection } from 'dexie';
 import type { AdvisorDb } from './db.ts';
 import { singleRowId } from './mappers.ts';
-import type { AccountRow, Operation, SectionItemRow, SingleRow, SyncedTable } from './model.ts';
+import type {
+  AccountActivityRow,
+  AccountRow,
+  EngagementPartKind,
+  EngagementPartRow,
+  EngagementRow,
+  FormRow,
+  MemberSecurityRow,
+  Operation,
+  ProfileValueRow,
+  ReportRow,
+  SectionItemRow,
+  SingleRow,
+  SyncedTable,
+  UserActivityRow,
+  UserStats,
+} from './model.ts';
 
 /** Configuration pulled into `meta` (by `PullEngine.pullConfig`), each `{ pulledAt, data }`. */
 export const CONFIG_KEYS = {
@@ -26,6 +42,10 @@ export const CONFIG_KEYS = {
   user: 'config.user',
   /** Template structures by template id. */
   templates: 'config.templates',
+  /** The 0.0.1 user: company, company email, phone and logo. */
+  userV0: 'config.userV0',
+  /** The 0.0.1 templates (`/user/templates`): the keys forms are sent with. */
+  formTemplates: 'config.formTemplates',
 } as const;
 
 export interface ConfigEntry<T = unknown> {
@@ -109,10 +129,20 @@ function sortValue(row: AccountRow, key: AccountSortKey, stage: (id: string) => 
   }
 }
 
+/** Texts in the platform's order: case and accents ignored, then code points to break ties. */
+const TEXT_ORDER = new Intl.Collator('en', { sensitivity: 'base' });
+
 function compareValues(a: SortValue, b: SortValue): number {
+  // One collator for every comparison: `localeCompare` with options builds one per call.
   if (typeof a === 'string' && typeof b === 'string')
-    return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+    return TEXT_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
   return a! < b! ? -1 : a! > b! ? 1 : 0;
+}
+
+/** Two values of a sort key as the platform orders them: empty values last in both directions; 0 for a tie. */
+function keyOrder(va: SortValue, vb: SortValue, sign: number): number {
+  if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1;
+  return compareValues(va, vb) * sign;
 }
 
 /** The order records were made in, as the platform breaks ties: by server id; records not on the server yet come last. */
@@ -131,17 +161,8 @@ export function accountComparator(
   const desc = sort.startsWith('-');
   const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
   const sign = desc ? -1 : 1;
-  return (a, b) => {
-    const va = sortValue(a, key, stage);
-    const vb = sortValue(b, key, stage);
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else {
-      const c = compareValues(va, vb);
-      if (c !== 0) return c * sign;
-    }
-    return madeOrder(a, b) * sign;
-  };
+  return (a, b) =>
+    keyOrder(sortValue(a, key, stage), sortValue(b, key, stage), sign) || madeOrder(a, b) * sign;
 }
 
 const matchesFilter = (filter: AccountFilter | undefined) => (row: AccountRow) => {
@@ -224,6 +245,48 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
   return { items: rows.slice(offset, offset + limit), total: rows.length };
 }
 
+/**
+ * The local ids of every account a query selects, in its order (offset and limit ignored): for
+ * screens that show a long list a window at a time, reading only the rows in view
+ * (`db.accounts.bulkGet`). An index in the query's order gives the ids without reading rows.
+ * A search of several words also matches when each word starts one of the names or emails
+ * (`ann tes` finds Ann Tester), besides the interface's whole-text prefix.
+ */
+export async function listAccountIds(
+  db: AdvisorDb,
+  q: Omit<AccountQuery, 'offset' | 'limit'> = {},
+): Promise<string[]> {
+  const sort = q.sort ?? '-created_at';
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
+  const indexed = orderedIndex(db, q, key);
+  if (indexed) return (desc ? indexed.reverse() : indexed).primaryKeys();
+  const whole = q.search?.trim().toLowerCase() ?? '';
+  const words = whole.split(/\s+/).filter(Boolean);
+  let rows: AccountRow[];
+  if (words.length > 1) {
+    const starts = (w: string) => (r: AccountRow) => r.search.some((s) => s.startsWith(w));
+    rows = (await selected(db, { ...q, search: words[0] }).toArray()).filter(
+      (r) => starts(whole)(r) || words.every((w) => starts(w)(r)),
+    );
+  } else rows = await selected(db, q).toArray();
+  const stage = key === 'pipeline' ? await stagePositions(db) : () => null;
+  const sign = desc ? -1 : 1;
+  // accountComparator's order, each row's value read once.
+  const keyed = rows.map((row) => ({ row, value: sortValue(row, key, stage) }));
+  keyed.sort((x, y) => {
+    const [va, vb] = [x.value, y.value];
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else {
+      const c = compareValues(va, vb);
+      if (c !== 0) return c * sign;
+    }
+    return madeOrder(x.row, y.row) * sign;
+  });
+  return keyed.map((k) => k.row.id);
+}
+
 /** Accounts whose client or co-client first name, last name or email starts with `prefix`, each once. */
 export function searchAccounts(db: AdvisorDb, prefix: string, limit = 50): Promise<AccountRow[]> {
   const q = prefix.trim().toLowerCase();
@@ -284,4 +347,263 @@ export async function pendingOps(
   for (const op of ops.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)))
     byRecord.set(op.recordId, [...(byRecord.get(op.recordId) ?? []), op]);
   return byRecord;
+}
+
+// ---- read-only records ----------------------------------------------------------------------
+// Rows of an account carry its server id (model.ts): these take the local account id, and give
+// nothing for an account not on the server yet.
+
+/** The advisor's statistics in `meta` (by `PullEngine.pullStats`). */
+export const STATS_KEY = 'user.stats';
+
+export interface StatsEntry {
+  pulledAt: number;
+  /** The range asked for; null where the platform's default was used. */
+  start: string | null;
+  end: string | null;
+  data: UserStats;
+}
+
+export async function userStats(db: AdvisorDb): Promise<StatsEntry | undefined> {
+  return (await db.meta.get(STATS_KEY))?.value as StatsEntry | undefined;
+}
+
+async function accountServerId(db: AdvisorDb, accountId: string): Promise<number | null> {
+  const serverId = (await db.accounts.get(accountId))?.serverId;
+  return typeof serverId === 'number' ? serverId : null;
+}
+
+/** The form-access security of an account's members, by member. */
+export async function memberSecurity(
+  db: AdvisorDb,
+  accountId: string,
+): Promise<Partial<Record<MemberSecurityRow['member'], MemberSecurityRow>>> {
+  const serverId = await accountServerId(db, accountId);
+  if (serverId === null) return {};
+  const rows = await db.memberSecurity.where('accountServerId').equals(serverId).toArray();
+  return Object.fromEntries(rows.map((r) => [r.member, r]));
+}
+
+/** An account's profile values, or one member's (`memberId`, the member's server id). */
+export async function profileValues(
+  db: AdvisorDb,
+  accountId: string,
+  options: { memberId?: number } = {},
+): Promise<ProfileValueRow[]> {
+  const serverId = await accountServerId(db, accountId);
+  if (serverId === null) return [];
+  if (options.memberId === undefined)
+    return db.profileValues.where('accountServerId').equals(serverId).toArray();
+  return db.profileValues.where('[accountServerId+memberId]').equals([serverId, options.memberId]).toArray();
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** An index range in order, paged: only the page's rows are read. */
+async function indexPage<T, K, I>(
+  range: Collection<T, K, I>,
+  desc: boolean,
+  q: { offset?: number; limit?: number },
+): Promise<Page<T>> {
+  const total = await range.clone().count();
+  const ordered = desc ? range.reverse() : range;
+  const items = await ordered
+    .offset(Math.max(0, q.offset ?? 0))
+    .limit(Math.max(0, q.limit ?? 50))
+    .toArray();
+  return { items, total };
+}
+
+export interface ActivityQuery {
+  /** An activity type (`engagement.created` …); the types come with `CONFIG_KEYS.activities`. */
+  type?: string;
+  /** Default `-created_at`, as the interface. */
+  sort?: 'created_at' | '-created_at';
+  offset?: number;
+  /** Default 50, as the interface. */
+  limit?: number;
+}
+
+/** A page of an account's activity, by time, optionally of one type. Equal times follow the id. */
+export async function accountActivity(
+  db: AdvisorDb,
+  accountId: string,
+  q: ActivityQuery = {},
+): Promise<Page<AccountActivityRow>> {
+  const serverId = await accountServerId(db, accountId);
+  if (serverId === null) return { items: [], total: 0 };
+  const range =
+    q.type === undefined
+      ? db.accountActivity
+          .where('[accountServerId+createdAt]')
+          .between([serverId, Dexie.minKey], [serverId, Dexie.maxKey])
+      : db.accountActivity
+          .where('[accountServerId+type+createdAt]')
+          .between([serverId, q.type, Dexie.minKey], [serverId, q.type, Dexie.maxKey]);
+  return indexPage(range, q.sort !== 'created_at', q);
+}
+
+/** A page of the advisor's feed, newest first, optionally of one type. */
+export async function userActivity(
+  db: AdvisorDb,
+  q: Omit<ActivityQuery, 'sort'> = {},
+): Promise<Page<UserActivityRow>> {
+  const range =
+    q.type === undefined
+      ? db.userActivity.orderBy('createdAt')
+      : db.userActivity.where('[type+createdAt]').between([q.type, Dexie.minKey], [q.type, Dexie.maxKey]);
+  return indexPage(range, true, q);
+}
+
+export const ENGAGEMENT_SORT_KEYS = [
+  'account_id',
+  'member_id',
+  'template_id',
+  'title',
+  'description',
+  'security',
+  'name',
+  'email',
+  'status',
+  'filled',
+  'created_at',
+  'opened_at',
+  'reminded_at',
+  'completed_at',
+] as const;
+export type EngagementSortKey = (typeof ENGAGEMENT_SORT_KEYS)[number];
+export type EngagementSort = EngagementSortKey | `-${EngagementSortKey}`;
+
+/** The engagement list's query of version 2, with a local account id. */
+export interface EngagementQuery {
+  accountId?: string;
+  /** A member's server id (`meta.clientId` / `meta.coclientId` of the account). */
+  memberId?: number;
+  templateId?: string;
+  type?: 'completed' | 'in-progress';
+  /** Prefix of the title or of the engaged member's name, any case. */
+  search?: string;
+  /** Default `-created_at`, as the interface. */
+  sort?: EngagementSort;
+  offset?: number;
+  /** Default 50, as the interface. */
+  limit?: number;
+}
+
+/**
+ * The platform's order of engagements: by the key (empty values last in both directions), ties
+ * by creation, in the key's direction. The platform breaks ties by the order records were made,
+ * which `created_at` and then the id only approximate within one second.
+ */
+export function engagementComparator(sort: EngagementSort): (a: EngagementRow, b: EngagementRow) => number {
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as EngagementSortKey;
+  const sign = desc ? -1 : 1;
+  const value = (r: EngagementRow): SortValue => {
+    const v = (r.server as unknown as Record<string, unknown>)[key];
+    return typeof v === 'number' || (typeof v === 'string' && v !== '') ? v : null;
+  };
+  const made = (a: EngagementRow, b: EngagementRow) =>
+    compareValues(a.createdAt, b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (a, b) => keyOrder(value(a), value(b), sign) || made(a, b) * sign;
+}
+
+/**
+ * A page of engagements: the filters, search, sorts and paging of the version 2 list. The default
+ * order alone, within an account or within a type walks an index and reads only the page; any
+ * other query reads what its narrowest index selects and sorts in memory.
+ */
+export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): Promise<Page<EngagementRow>> {
+  const sort = q.sort ?? '-created_at';
+  const desc = sort.startsWith('-');
+  const account = q.accountId === undefined ? undefined : await accountServerId(db, q.accountId);
+  if (account === null) return { items: [], total: 0 };
+  const completed = q.type === undefined ? undefined : q.type === 'completed' ? 1 : 0;
+  const search = q.search?.trim().toLowerCase() ?? '';
+  const { engagements } = db;
+  // At most one filter, the account or the type: an index walks it in `created_at` order.
+  const oneIndexedFilter =
+    search === '' &&
+    q.memberId === undefined &&
+    q.templateId === undefined &&
+    (account === undefined || completed === undefined);
+  if ((desc ? sort.slice(1) : sort) === 'created_at' && oneIndexedFilter) {
+    const range =
+      account !== undefined
+        ? engagements
+            .where('[accountServerId+createdAt]')
+            .between([account, Dexie.minKey], [account, Dexie.maxKey])
+        : completed !== undefined
+          ? engagements
+              .where('[completed+createdAt]')
+              .between([completed, Dexie.minKey], [completed, Dexie.maxKey])
+          : engagements.orderBy('createdAt');
+    return indexPage(range, desc, q);
+  }
+  const selected =
+    search !== ''
+      ? engagements.where('search').startsWith(search).distinct()
+      : account !== undefined
+        ? engagements.where('accountServerId').equals(account)
+        : q.templateId !== undefined
+          ? engagements.where('templateId').equals(q.templateId)
+          : q.memberId !== undefined
+            ? engagements.where('memberId').equals(q.memberId)
+            : completed !== undefined
+              ? engagements.where('completed').equals(completed)
+              : engagements.toCollection();
+  const rows = await selected
+    .and(
+      (r) =>
+        (account === undefined || r.accountServerId === account) &&
+        (q.memberId === undefined || r.memberId === q.memberId) &&
+        (q.templateId === undefined || r.templateId === q.templateId) &&
+        (completed === undefined || r.completed === completed),
+    )
+    .toArray();
+  rows.sort(engagementComparator(sort));
+  const offset = Math.max(0, q.offset ?? 0);
+  return { items: rows.slice(offset, offset + Math.max(0, q.limit ?? 50)), total: rows.length };
+}
+
+export function getEngagement(db: AdvisorDb, id: string): Promise<EngagementRow | undefined> {
+  return db.engagements.get(id);
+}
+
+/** One output of an engagement (data, documents, signatures or history), in the platform's order. */
+export async function engagementParts<K extends EngagementPartKind>(
+  db: AdvisorDb,
+  engagementId: string,
+  kind: K,
+): Promise<EngagementPartRow<K>[]> {
+  const rows = await db.engagementParts.where('[engagementId+kind]').equals([engagementId, kind]).toArray();
+  return (rows as EngagementPartRow<K>[]).sort((a, b) => a.position - b.position);
+}
+
+/** Forms, newest first: an account's or every one pulled, optionally in one status. */
+export async function listForms(
+  db: AdvisorDb,
+  q: { accountId?: string; status?: string } = {},
+): Promise<FormRow[]> {
+  const account = q.accountId === undefined ? undefined : await accountServerId(db, q.accountId);
+  if (account === null) return [];
+  const { forms } = db;
+  const rows =
+    account !== undefined
+      ? q.status === undefined
+        ? await forms.where('accountServerId').equals(account).toArray()
+        : await forms.where('[accountServerId+status]').equals([account, q.status]).toArray()
+      : q.status === undefined
+        ? await forms.toArray()
+        : await forms.where('status').equals(q.status).toArray();
+  return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/** The user's reports, by title. */
+export async function listReports(db: AdvisorDb): Promise<ReportRow[]> {
+  const rows = await db.reports.toArray();
+  return rows.sort((a, b) => compareValues(a.server.title ?? '', b.server.title ?? ''));
 }

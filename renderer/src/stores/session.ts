@@ -5,6 +5,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ApiFailure } from '../../../shared/api/request.ts';
 import type { AuthStatus, SignInTarget } from '../../../shared/auth.ts';
+import { localDb } from '../data/instance.ts';
+import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { bridge } from '../services/bridge.ts';
 import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from '../services/platform.ts';
 import { useConnectivityStore } from './connectivity.ts';
@@ -46,9 +48,33 @@ export const useSessionStore = defineStore('session', () => {
       error.value = null;
       return true;
     }
+    if (result.kind === 'network' || result.kind === 'timeout') {
+      // Offline: the user as last pulled keeps the frame whole; the platform is asked again once
+      // it answers (see `whenReachable`).
+      const kept = await keptUser();
+      if (kept) {
+        user.value ??= kept;
+        error.value = null;
+        return true;
+      }
+    }
     error.value = describe(result);
     if (result.kind === 'auth') await refreshStatus();
     return false;
+  }
+
+  /** The user resource the last configuration pull kept on this computer, if any. */
+  async function keptUser(): Promise<PlatformUser | null> {
+    try {
+      return (await configEntry<PlatformUser>(localDb(), CONFIG_KEYS.user))?.data ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Back online: the user is loaded again, so the team and a kept (possibly old) user are fresh. */
+  async function whenReachable(): Promise<void> {
+    if (useConnectivityStore().networkUp) await loadUser();
   }
 
   /** Starts a sign-in: the platform's page opens in the browser; resolves when it redirects back. */
@@ -117,6 +143,7 @@ export const useSessionStore = defineStore('session', () => {
     signedIn,
     displayName,
     refreshStatus,
+    whenReachable,
     loadUser,
     signIn,
     cancelSignIn,

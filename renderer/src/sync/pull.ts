@@ -3,8 +3,14 @@
 // sweep that notices remote deletions), one account's details and sections, the accounts kept
 // offline, and configuration. Every snapshot goes through `applySnapshots`, so a pull never
 // overwrites a pending local change.
+//
+// The read-only records of both interfaces (data/records.ts) are pulled here too: member security,
+// profile values and the newest activity with every account pull; engagements (list, and one
+// engagement's outputs on demand), forms, report metadata, the advisor's feed and statistics.
+// They have no outbox: a pull stores what the server listed and removes what it no longer has.
 
-import type { ApiErrorKind, ApiRequest, ApiResult, Priority } from '../../../shared/api/request.ts';
+import type { EntityTable } from 'dexie';
+import type { ApiErrorKind, ApiName, ApiRequest, ApiResult, Priority } from '../../../shared/api/request.ts';
 import {
   SECTIONS,
   sectionKey,
@@ -14,11 +20,12 @@ import {
 } from '../../../shared/sections.ts';
 import { accountIndex } from '../data/accounts.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { CONFIG_KEYS, pendingOps } from '../data/queries.ts';
+import { CONFIG_KEYS, STATS_KEY, pendingOps } from '../data/queries.ts';
 import {
   accountSnapshot,
   detailsFields,
   itemLocalIds,
+  keepLocalIds,
   newAccountRow,
   newSectionItemRow,
   newSingleRow,
@@ -32,14 +39,34 @@ import {
 } from '../data/mappers.ts';
 import type {
   AccountRow,
+  EngagementPartKind,
+  EngagementRow,
   Fields,
   MetaRow,
   Operation,
+  RecordRow,
   SectionItemRow,
   SingleRow,
   SyncedRow,
   SyncedTable,
 } from '../data/model.ts';
+import {
+  accountActivityRow,
+  accountRecordTables,
+  engagementPartRow,
+  engagementRow,
+  formRow,
+  memberSecurityRow,
+  profileValueRow,
+  removeAccountRecords,
+  removeEngagements,
+  reportRow,
+  rowsOf,
+  storeEngagements,
+  storeRecords,
+  userActivityRow,
+  type StoreOptions,
+} from '../data/records.ts';
 import { localView, sameValue } from '../data/view.ts';
 
 /** The port every platform call goes through (the transport, over the bridge or in-process). */
@@ -101,6 +128,18 @@ export interface AccountListState {
 
 export const ACCOUNT_LIST_STATE = 'pull.accounts';
 export const CONFIG_STATE = 'pull.config';
+
+/** What the feed pull remembers between runs (meta key `pull.userActivity`). */
+export interface UserActivityState {
+  /** Newest `created_at` seen: the next incremental pull stops below it. */
+  newestCreatedAt: string | null;
+  pulledAt: number | null;
+  sweptAt: number | null;
+}
+
+export const USER_ACTIVITY_STATE = 'pull.userActivity';
+/** Page sizes that worked, by list (the account list keeps its own in `pull.accounts`). */
+export const PAGE_SIZES_STATE = 'pull.pageSizes';
 
 const DAY_MS = 24 * 60 * 60_000;
 const PAGE_SIZES = [500, 200, 100, 50] as const;
@@ -195,7 +234,9 @@ async function goneFromServer(
     rows.map((r) => r.id),
   );
   const kept = rows.filter((r) => pending.has(r.id));
-  await db.table(table).bulkDelete(rows.filter((r) => !pending.has(r.id)).map((r) => r.id));
+  const removed = rows.filter((r) => !pending.has(r.id));
+  if (table === 'sectionItems') await keepLocalIds(db, removed as SectionItemRow[]);
+  await db.table(table).bulkDelete(removed.map((r) => r.id));
   for (const row of kept) await db.table(table).update(row.id, { deletedOnServer: now });
   report.removed += rows.length - kept.length;
   report.flagged += kept.length;
@@ -204,6 +245,7 @@ async function goneFromServer(
 /**
  * An account deleted on the server: removed with its items, single sections and reserved ids,
  * unless a change is pending for it or anything of it; then kept and flagged `deletedOnServer`.
+ * Its read-only records go either way: the server has none any more, and none holds a change.
  */
 async function accountGoneFromServer(
   db: AdvisorDb,
@@ -211,7 +253,10 @@ async function accountGoneFromServer(
   now: number,
   report: PullReport,
 ): Promise<void> {
-  await db.transaction('rw', [db.accounts, db.sectionItems, db.singles, db.outbox, db.meta], async () => {
+  const tables = [db.accounts, db.sectionItems, db.singles, db.outbox, db.meta, ...accountRecordTables(db)];
+  await db.transaction('rw', tables, async () => {
+    if (typeof account.serverId === 'number')
+      report.removed += await removeAccountRecords(db, account.serverId);
     const items = await db.sectionItems.where('accountId').equals(account.id).primaryKeys();
     const singles = await db.singles.where('accountId').equals(account.id).primaryKeys();
     const pending =
@@ -349,6 +394,31 @@ function untouchedSince(before: SyncedRow | undefined, now: SyncedRow | undefine
   return sameValue(before.server, now.server);
 }
 
+// ---- lists of the read-only records ---------------------------------------------------------
+
+/** A list endpoint, paged by `PullEngine.readList`. */
+interface ListSpec {
+  /** Under which name the page size that worked is remembered (`PAGE_SIZES_STATE`). */
+  name: string;
+  api: ApiName;
+  path: string;
+  query?: Record<string, string | number>;
+  priority: Priority;
+}
+
+/**
+ * The items of a list answer and its total where the interface gives one: version 2 in
+ * `params.total` (its account activity in none), 0.0.1 in `total`. Null when it is no list.
+ */
+function listItems(data: unknown): { items: unknown[]; total: number | null } | null {
+  if (!isObject(data) || !Array.isArray(data.items)) return null;
+  const total = isObject(data.params) ? data.params.total : data.total;
+  return { items: data.items, total: typeof total === 'number' ? total : null };
+}
+
+const createdAt = (item: unknown): string =>
+  isObject(item) && typeof item.created_at === 'string' ? item.created_at : '';
+
 /** What belongs to one member: their details and the per-member sections. */
 const MEMBER_KEYS = ['details', ...SECTIONS.filter((s) => s.perMember).map((s) => s.path)];
 
@@ -442,45 +512,29 @@ export class PullEngine {
     return { seen, newest };
   }
 
-  /**
-   * One page of the list. The first page ever is the probe: the largest size first, the next on
-   * a validation refusal (422); the size that worked is remembered in `state` (and in `meta`
-   * with it), and a remembered size refused later is probed down again.
-   */
+  /** One page of the list; its size is probed by `listPage` and remembered in `state` (and `meta`). */
   private async accountPage(
     report: PullReport,
     state: AccountListState,
     offset: number,
     priority: Priority,
   ): Promise<{ items: AccountSnapshot[]; total: number | null; limit: number } | null> {
-    const sizes =
-      state.pageSize === null ? this.pageSizes : this.pageSizes.filter((s) => s <= state.pageSize!);
-    for (const limit of sizes.length > 0 ? sizes : [state.pageSize!]) {
-      const query = { type: 'all', sort: '-updated_at', limit, offset };
-      const result = await this.call(report, {
-        api: 'v2',
-        method: 'GET',
-        path: '/accounts',
-        query,
-        priority,
-      });
-      if (!result.ok && result.kind === 'validation') continue;
-      if (!result.ok) return this.failed(report, '/accounts', result);
-      const data = result.data;
-      if (!isObject(data) || !Array.isArray(data.items)) return this.unreadable(report, '/accounts');
-      if (state.pageSize !== limit) await this.rememberPageSize(state, limit);
-      const items = data.items.map(accountSnapshot).filter((s): s is AccountSnapshot => s !== null);
-      const total = isObject(data.params) && typeof data.params.total === 'number' ? data.params.total : null;
-      report.records += items.length;
-      return { items, total, limit };
-    }
-    report.failures.push({
+    const req: ApiRequest = {
+      api: 'v2',
+      method: 'GET',
       path: '/accounts',
-      kind: 'validation',
-      status: 422,
-      message: `The platform refused every page size tried (${sizes.join(', ')}).`,
-    });
-    return null;
+      query: { type: 'all', sort: '-updated_at' },
+      priority,
+    };
+    const page = await this.listPage(report, req, offset, state.pageSize, (limit) =>
+      this.rememberPageSize(state, limit),
+    );
+    if (!page) return null;
+    const read = listItems(page.data);
+    if (!read) return this.unreadable(report, '/accounts');
+    const items = read.items.map(accountSnapshot).filter((s): s is AccountSnapshot => s !== null);
+    report.records += items.length;
+    return { items, total: read.total, limit: page.limit };
   }
 
   private async rememberPageSize(state: AccountListState, pageSize: number): Promise<void> {
@@ -567,9 +621,11 @@ export class PullEngine {
 
   /**
    * The account, the full details of its members and every section (about twenty requests; the
-   * co-client's only when there is one). Parts that fail keep their local data and are listed
-   * in the report; `pulledAt` is set only when every part arrived. Concurrent pulls of one
-   * account share one run, unless the new one is interactive and the running one is not.
+   * co-client's only when there is one), and with them its read-only extras (`pullAccountExtras`:
+   * 3 requests, 4 with a co-client), all in the report: 21 requests, 25 with a co-client. Parts
+   * that fail keep their local data and are listed in the report; `pulledAt` is set only when
+   * every part arrived. Concurrent pulls of one account share one run, unless the new one is
+   * interactive and the running one is not.
    */
   async pullAccount(localId: string, options: { priority?: Priority } = {}): Promise<PullReport> {
     const priority = options.priority ?? 'background';
@@ -592,9 +648,12 @@ export class PullEngine {
     if (!snapshot) return report;
     const members: MemberRole[] = snapshot.meta.coclientId !== null ? ['client', 'coclient'] : ['client'];
     const before = await this.localBefore(localId);
-    const answers = await Promise.all(
-      accountParts(snapshot.serverId, members).map((part) => this.fetchPart(part, report, priority)),
-    );
+    const [answers] = await Promise.all([
+      Promise.all(
+        accountParts(snapshot.serverId, members).map((part) => this.fetchPart(part, report, priority)),
+      ),
+      this.accountExtras(snapshot.serverId, members, report, priority),
+    ]);
     const fetched = answers.filter((a): a is Fetched => a !== null);
     await this.applyAccountData(localId, fetched, before, members, report);
     if (report.failures.length === 0)
@@ -638,7 +697,7 @@ export class PullEngine {
     await db.transaction('rw', [db.accounts, db.sectionItems, db.singles, db.outbox, db.meta], async () => {
       await this.applySingles(accountId, fetched, before, report);
       await this.applyCollections(accountId, fetched, before, report);
-      if (!members.includes('coclient')) await this.dropCoclientData(accountId, report);
+      if (!members.includes('coclient')) await this.dropCoclientData(accountId, before, report);
     });
   }
 
@@ -705,17 +764,32 @@ export class PullEngine {
     return new Set(rows.filter((r) => r?.accountId === accountId).map((r) => r!.section));
   }
 
-  /** The co-client was removed on the server: their details, income and employment go too. */
-  private async dropCoclientData(accountId: string, report: PullReport): Promise<void> {
+  /**
+   * The co-client was removed on the server: their details, income and employment go too, as far
+   * as the server had them before the requests went out and nobody wrote them since. A co-client
+   * added here (not sent yet, or sent while this pull ran) is not gone: their records are on their
+   * way to the server.
+   */
+  private async dropCoclientData(accountId: string, before: LocalBefore, report: PullReport): Promise<void> {
     const keys = MEMBER_KEYS.map((k) => `${k}:coclient`);
-    const singles = await this.db.singles
-      .where('[accountId+key]')
-      .anyOf(keys.map((k) => [accountId, k]))
-      .toArray();
-    const items = await this.db.sectionItems
-      .where('[accountId+section]')
-      .anyOf(keys.map((k) => [accountId, k]))
-      .toArray();
+    const singles = (
+      await this.db.singles
+        .where('[accountId+key]')
+        .anyOf(keys.map((k) => [accountId, k]))
+        .toArray()
+    ).filter((row) => {
+      const was = before.singles.get(row.id);
+      return was?.server != null && untouchedSince(was, row);
+    });
+    const items = (
+      await this.db.sectionItems
+        .where('[accountId+section]')
+        .anyOf(keys.map((k) => [accountId, k]))
+        .toArray()
+    ).filter((row) => {
+      const was = row.serverId === null ? undefined : before.items.get(String(row.serverId));
+      return was !== undefined && untouchedSince(was, row);
+    });
     const now = this.now();
     if (singles.length > 0) await goneFromServer(this.db, 'singles', singles, now, report);
     if (items.length > 0) await goneFromServer(this.db, 'sectionItems', items, now, report);
@@ -764,9 +838,10 @@ export class PullEngine {
   // ---- configuration ----
 
   /**
-   * Icons, activity types, the dataset, the user (permissions, teams, pipelines, templates) and
-   * the structure of each of the user's templates, into `meta` (`CONFIG_KEYS`), each with the
-   * time it was pulled. Skipped when pulled within `configMaxAgeMs`, unless `force`.
+   * Icons, activity types, the dataset, the user (permissions, teams, pipelines, templates), the
+   * structure of each of the user's templates, and from 0.0.1 the user (company details) and its
+   * templates (the keys forms are sent with), into `meta` (`CONFIG_KEYS`), each with the time it
+   * was pulled. Skipped when pulled within `configMaxAgeMs`, unless `force`.
    */
   async pullConfig(options: { force?: boolean; priority?: Priority } = {}): Promise<PullReport> {
     const report = emptyReport();
@@ -774,13 +849,17 @@ export class PullEngine {
     if (!options.force && last.pulledAt !== null && this.now() - last.pulledAt < this.configMaxAgeMs)
       return { ...report, skipped: true };
     const priority = options.priority ?? 'background';
-    const parts: [string, string][] = [
-      [CONFIG_KEYS.icons, '/config/icons'],
-      [CONFIG_KEYS.activities, '/config/activities'],
-      [CONFIG_KEYS.dataset, '/config/dataset'],
-      [CONFIG_KEYS.user, '/user'],
+    const parts: [string, ApiName, string][] = [
+      [CONFIG_KEYS.icons, 'v2', '/config/icons'],
+      [CONFIG_KEYS.activities, 'v2', '/config/activities'],
+      [CONFIG_KEYS.dataset, 'v2', '/config/dataset'],
+      [CONFIG_KEYS.user, 'v2', '/user'],
+      [CONFIG_KEYS.userV0, 'v0', '/user'],
+      [CONFIG_KEYS.formTemplates, 'v0', '/user/templates'],
     ];
-    const answers = await Promise.all(parts.map(([, path]) => this.getV2(report, path, priority)));
+    const answers = await Promise.all(
+      parts.map(([, api, path]) => this.fetchData(report, { api, method: 'GET', path, priority })),
+    );
     const rows: MetaRow[] = parts
       .map(([key], i) => ({ key, value: { pulledAt: this.now(), data: answers[i] } }))
       .filter((_, i) => answers[i] !== undefined);
@@ -802,21 +881,473 @@ export class PullEngine {
     if (!isObject(user) || !Array.isArray(user.templates)) return null;
     const ids = user.templates.filter(isObject).map((t) => String(t.id));
     const structures = await Promise.all(
-      ids.map((id) => this.getV2(report, `/config/template/${encodeURIComponent(id)}`, priority)),
+      ids.map((id) =>
+        this.fetchData(report, {
+          api: 'v2',
+          method: 'GET',
+          path: `/config/template/${encodeURIComponent(id)}`,
+          priority,
+        }),
+      ),
     );
     if (structures.some((s) => s === undefined)) return null;
     return Object.fromEntries(ids.map((id, i) => [id, structures[i]]));
   }
 
-  /** The answer's data, or undefined (recorded in the report) when the request failed. */
-  private async getV2(report: PullReport, path: string, priority: Priority): Promise<unknown> {
+  // ---- read-only records ----
+
+  /**
+   * What an account's screen shows besides its data: each member's security (0.0.1), the profile
+   * values and the newest page of activity (version 2). 3 requests, 4 with a co-client. Part of
+   * every `pullAccount`; on its own for a screen that needs only these.
+   */
+  async pullAccountExtras(localId: string, options: { priority?: Priority } = {}): Promise<PullReport> {
+    const report = emptyReport();
+    const account = await this.serverAccount(localId);
+    if (!account) return { ...report, skipped: true };
+    const members: MemberRole[] = account.meta.coclientId !== null ? ['client', 'coclient'] : ['client'];
+    await this.accountExtras(account.serverId, members, report, options.priority ?? 'background');
+    return report;
+  }
+
+  /**
+   * An account's activity, newest first: `pages` pages (default all), for a screen scrolled past
+   * what the account pull brought. Rows the pages reach that the server no longer lists go.
+   */
+  async pullAccountActivity(
+    localId: string,
+    options: { pages?: number; priority?: Priority } = {},
+  ): Promise<PullReport> {
+    const report = emptyReport();
+    const account = await this.serverAccount(localId);
+    if (!account) return { ...report, skipped: true };
+    await this.readAccountActivity(account.serverId, options.pages ?? Infinity, report, options.priority);
+    return report;
+  }
+
+  private async accountExtras(
+    serverId: number,
+    members: readonly MemberRole[],
+    report: PullReport,
+    priority: Priority,
+  ): Promise<void> {
+    await Promise.all([
+      this.pullSecurity(serverId, members, report, priority),
+      this.pullProfile(serverId, report, priority),
+      this.readAccountActivity(serverId, 1, report, priority),
+    ]);
+  }
+
+  /** Each member's security; a member the account no longer has loses theirs. */
+  private async pullSecurity(
+    serverId: number,
+    members: readonly MemberRole[],
+    report: PullReport,
+    priority: Priority,
+  ): Promise<void> {
+    const answers = await Promise.all(
+      members.map((member) =>
+        this.fetchData(
+          report,
+          { api: 'v0', method: 'GET', path: `/accounts/${serverId}/${member}/security`, priority },
+          isObject,
+        ),
+      ),
+    );
+    const now = this.now();
+    const rows = rowsOf(answers, (answer, i) => memberSecurityRow(answer, serverId, members[i]!, now));
+    const failed = new Set(members.filter((_, i) => answers[i] === undefined));
+    await this.storeList(report, this.db.memberSecurity, rows, {
+      scope: (t) => t.where('accountServerId').equals(serverId),
+      covers: (row) => !failed.has(row.member),
+    });
+  }
+
+  private async pullProfile(serverId: number, report: PullReport, priority: Priority): Promise<void> {
+    const path = `/accounts/${serverId}/profile`;
+    const values = await this.fetchArray(report, { api: 'v2', method: 'GET', path, priority });
+    if (!values) return;
+    const now = this.now();
+    await this.storeList(
+      report,
+      this.db.profileValues,
+      rowsOf(values, (value) => profileValueRow(value, serverId, now)),
+      { scope: (t) => t.where('accountServerId').equals(serverId) },
+    );
+  }
+
+  private async readAccountActivity(
+    serverId: number,
+    pages: number,
+    report: PullReport,
+    priority: Priority = 'background',
+  ): Promise<void> {
+    const path = `/accounts/${serverId}/activity`;
+    const spec: ListSpec = { name: 'activity', api: 'v2', path, query: { sort: '-created_at' }, priority };
+    const list = await this.readList(report, spec, { pages });
+    if (!list) return;
+    const now = this.now();
+    const rows = rowsOf(list.items, (item) => accountActivityRow(item, serverId, now));
+    // Newest first: a part read speaks for every row after its oldest (that second's others may
+    // be on the next page).
+    const oldest = rows.at(-1)?.createdAt ?? '';
+    await this.storeList(report, this.db.accountActivity, rows, {
+      scope: (t) => t.where('accountServerId').equals(serverId),
+      ...(list.complete ? {} : { covers: (row) => row.createdAt > oldest }),
+    });
+  }
+
+  /**
+   * The engagement list (version 2): an account's (`accountId`, a local id) or every one the user
+   * may see, all pages, the largest the platform takes. Not incremental: the list has no time of
+   * change to sort by (no `updated_at`; a reopen, or a contact filling in answers, moves no sort
+   * key to the front). Engagements the server no longer lists go, with their outputs.
+   */
+  async pullEngagements(
+    options: { accountId?: string; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
+  ): Promise<PullReport> {
+    const report = emptyReport();
+    const account = options.accountId === undefined ? undefined : await this.serverAccount(options.accountId);
+    if (account === null) return { ...report, skipped: true };
+    const spec: ListSpec = {
+      name: 'engagements',
+      api: 'v2',
+      path: '/engagements',
+      query: { sort: '-created_at', ...(account ? { account_id: account.serverId } : {}) },
+      priority: options.priority ?? 'background',
+    };
+    const list = await this.readList(report, spec, { onProgress: options.onProgress });
+    if (!list) return report;
+    const now = this.now();
+    const rows = rowsOf(list.items, (item) => engagementRow(item, now));
+    report.records += rows.length;
+    const scope: StoreOptions<EngagementRow>['scope'] = account
+      ? (t) => t.where('accountServerId').equals(account.serverId)
+      : (t) => t.toCollection();
+    const stored = await storeEngagements(this.db, rows, list.complete ? scope : undefined);
+    report.written += stored.written;
+    report.removed += stored.removed;
+    return report;
+  }
+
+  /**
+   * One engagement and its outputs, when it is opened: the engagement, its documents, signatures
+   * and history, and its data once completed (the platform refuses the data of an open one). 4
+   * requests, 5 when completed. A 404 removes it locally; `partsPulledAt` is set when all arrived.
+   */
+  async pullEngagement(id: string, options: { priority?: Priority } = {}): Promise<PullReport> {
+    const report = emptyReport();
+    const priority = options.priority ?? 'background';
+    const path = `/engagements/${encodeURIComponent(id)}`;
     const result = await this.call(report, { api: 'v2', method: 'GET', path, priority });
-    if (result.ok) return result.data;
-    this.failed(report, path, result);
-    return undefined;
+    if (!result.ok && result.kind === 'not-found') {
+      report.removed += await removeEngagements(this.db, [id]);
+      return report;
+    }
+    if (!result.ok) {
+      this.failed(report, path, result);
+      return report;
+    }
+    const row = engagementRow(result.data, this.now());
+    if (!row || row.id !== id) {
+      this.unreadable(report, path);
+      return report;
+    }
+    report.records += 1;
+    report.written += (await storeEngagements(this.db, [row])).written;
+    const kinds = ['documents', 'signatures', 'history'] as const;
+    await Promise.all([
+      ...kinds.map((kind) => this.pullEngagementList(id, kind, report, priority)),
+      // An open engagement has no data to read: none is kept (it had some before a reopen).
+      row.completed ? this.pullEngagementData(id, report, priority) : this.storeParts(report, id, 'data', []),
+    ]);
+    if (report.failures.length === 0) await this.db.engagements.update(id, { partsPulledAt: this.now() });
+    return report;
+  }
+
+  private async pullEngagementList(
+    id: string,
+    kind: Exclude<EngagementPartKind, 'data'>,
+    report: PullReport,
+    priority: Priority,
+  ): Promise<void> {
+    const path = `/engagements/${encodeURIComponent(id)}/${kind}`;
+    const list = await this.readList(report, { name: kind, api: 'v2', path, priority });
+    if (list) await this.storeParts(report, id, kind, list.items, list.complete);
+  }
+
+  private async pullEngagementData(id: string, report: PullReport, priority: Priority): Promise<void> {
+    const path = `/engagements/${encodeURIComponent(id)}/data`;
+    const items = await this.fetchArray(report, { api: 'v2', method: 'GET', path, priority });
+    if (items) await this.storeParts(report, id, 'data', items);
+  }
+
+  /** One output of an engagement, in the platform's order; `complete`: rows it no longer has go. */
+  private async storeParts(
+    report: PullReport,
+    id: string,
+    kind: EngagementPartKind,
+    items: readonly unknown[],
+    complete = true,
+  ): Promise<void> {
+    const now = this.now();
+    const rows = rowsOf(items, (item, i) => engagementPartRow(kind, item, id, i, now));
+    await this.storeList(report, this.db.engagementParts, rows, {
+      ...(complete ? { scope: (t) => t.where('[engagementId+kind]').equals([id, kind]) } : {}),
+    });
+  }
+
+  /**
+   * Forms (0.0.1), one request: an account's (`accountId`, a local id), or every form of the
+   * user (`/user/forms`). Forms the server no longer lists go.
+   */
+  async pullForms(options: { accountId?: string; priority?: Priority } = {}): Promise<PullReport> {
+    const report = emptyReport();
+    const account = options.accountId === undefined ? undefined : await this.serverAccount(options.accountId);
+    if (account === null) return { ...report, skipped: true };
+    const path = account ? `/accounts/${account.serverId}/forms` : '/user/forms';
+    const priority = options.priority ?? 'background';
+    const forms = await this.fetchArray(report, { api: 'v0', method: 'GET', path, priority });
+    if (!forms) return report;
+    const now = this.now();
+    await this.storeList(
+      report,
+      this.db.forms,
+      rowsOf(forms, (form) => formRow(form, now, account?.serverId)),
+      {
+        scope: account ? (t) => t.where('accountServerId').equals(account.serverId) : (t) => t.toCollection(),
+      },
+    );
+    return report;
+  }
+
+  /** The metadata of the user's reports (0.0.1), one request; reports the server no longer lists go. */
+  async pullReports(options: { priority?: Priority } = {}): Promise<PullReport> {
+    const report = emptyReport();
+    const priority = options.priority ?? 'background';
+    const reports = await this.fetchArray(report, {
+      api: 'v0',
+      method: 'GET',
+      path: '/user/reports',
+      priority,
+    });
+    if (!reports) return report;
+    const now = this.now();
+    await this.storeList(
+      report,
+      this.db.reports,
+      rowsOf(reports, (r) => reportRow(r, now)),
+      { scope: (t) => t.toCollection() },
+    );
+    return report;
+  }
+
+  /**
+   * The advisor's feed (0.0.1 `/user/activities`), as the account list: newest first, largest
+   * page, incremental (stops at the first page that reaches below the newest item of the last
+   * pull), and a sweep of every page when `full`, on the first pull and after `sweepIntervalMs`,
+   * which removes what the feed no longer has (after a team switch, everything of the other team).
+   */
+  async pullUserActivity(
+    options: { full?: boolean; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
+  ): Promise<PullReport> {
+    const report = emptyReport();
+    const state = await this.readMeta<UserActivityState>(USER_ACTIVITY_STATE, {
+      newestCreatedAt: null,
+      pulledAt: null,
+      sweptAt: null,
+    });
+    const sweep =
+      options.full === true || state.sweptAt === null || this.now() - state.sweptAt >= this.sweepIntervalMs;
+    const watermark = sweep ? null : state.newestCreatedAt;
+    const spec: ListSpec = {
+      name: 'userActivity',
+      api: 'v0',
+      path: '/user/activities',
+      query: { sort: '-created_at' },
+      priority: options.priority ?? 'background',
+    };
+    const list = await this.readList(report, spec, {
+      onProgress: options.onProgress,
+      // Equal timestamps go on: another item may have arrived within the same second.
+      ...(watermark === null ? {} : { until: (page) => createdAt(page.at(-1)) < watermark }),
+    });
+    if (!list) return report;
+    const now = this.now();
+    const rows = rowsOf(list.items, (item) => userActivityRow(item, now));
+    const swept = sweep && list.complete;
+    await this.storeList(report, this.db.userActivity, rows, swept ? { scope: (t) => t.toCollection() } : {});
+    const newest = [rows[0]?.createdAt ?? null, state.newestCreatedAt].filter((v) => v !== null).sort();
+    const next: UserActivityState = {
+      newestCreatedAt: newest.pop() ?? null,
+      pulledAt: now,
+      sweptAt: swept ? now : state.sweptAt,
+    };
+    await this.db.meta.put({ key: USER_ACTIVITY_STATE, value: next });
+    return report;
+  }
+
+  /**
+   * The advisor's statistics (0.0.1 `/user/stats`), counts per day from `start` to `end`
+   * (`YYYY-MM-DD`; the platform's defaults, the last month, when left out), into `meta`
+   * (`STATS_KEY`). One request.
+   */
+  async pullStats(options: { start?: string; end?: string; priority?: Priority } = {}): Promise<PullReport> {
+    const report = emptyReport();
+    const query: Record<string, string> = {};
+    if (options.start) query.start_date = options.start;
+    if (options.end) query.end_date = options.end;
+    const stats = await this.fetchData(
+      report,
+      { api: 'v0', method: 'GET', path: '/user/stats', query, priority: options.priority ?? 'background' },
+      isObject,
+    );
+    if (stats === undefined) return report;
+    const value = {
+      pulledAt: this.now(),
+      start: options.start ?? null,
+      end: options.end ?? null,
+      data: stats,
+    };
+    await this.db.meta.put({ key: STATS_KEY, value });
+    report.records += 1;
+    report.written += 1;
+    return report;
+  }
+
+  /** Stores pulled rows (`storeRecords`) and counts them in the report. */
+  private async storeList<R extends RecordRow<unknown>>(
+    report: PullReport,
+    table: EntityTable<R, 'id'>,
+    rows: readonly R[],
+    options: StoreOptions<R> = {},
+  ): Promise<void> {
+    report.records += rows.length;
+    const stored = await storeRecords(table, rows, options);
+    report.written += stored.written;
+    report.removed += stored.removed.length;
+  }
+
+  /** The local account, if it is on the server yet (null when not); throws when there is none. */
+  private async serverAccount(localId: string): Promise<(AccountRow & { serverId: number }) | null> {
+    const account = await this.db.accounts.get(localId);
+    if (!account) throw new Error(`There is no local account ${localId} to pull.`);
+    return typeof account.serverId === 'number' ? (account as AccountRow & { serverId: number }) : null;
   }
 
   // ---- plumbing ----
+
+  /**
+   * The answer's data, or undefined (recorded in the report) when the request failed or, given
+   * `readable`, the answer is not of the expected shape.
+   */
+  private async fetchData(
+    report: PullReport,
+    req: ApiRequest,
+    readable?: (data: unknown) => boolean,
+  ): Promise<unknown> {
+    const result = await this.call(report, req);
+    if (!result.ok) {
+      this.failed(report, req.path, result);
+      return undefined;
+    }
+    if (readable && !readable(result.data)) {
+      this.unreadable(report, req.path);
+      return undefined;
+    }
+    return result.data;
+  }
+
+  /** An answer that must be an array, or null (recorded in the report). */
+  private async fetchArray(report: PullReport, req: ApiRequest): Promise<unknown[] | null> {
+    const data = await this.fetchData(report, req, Array.isArray);
+    return data === undefined ? null : (data as unknown[]);
+  }
+
+  /**
+   * Pages through a list with the largest page it accepts, newest first where the list is so
+   * sorted: to its end, or `pages` pages, or until `until` says a page reached what is known.
+   * `complete` tells whether the whole list arrived unchanged, and so proves that an item missing
+   * from it is gone: every page read, and the total the platform gives (where it gives one) the
+   * same on every page and equal to what arrived. Offset paging skips an item when another is
+   * deleted meanwhile; then nothing may be removed.
+   */
+  private async readList(
+    report: PullReport,
+    spec: ListSpec,
+    options: {
+      pages?: number;
+      until?: (page: readonly unknown[]) => boolean;
+      onProgress?: ((p: PullProgress) => void) | undefined;
+    } = {},
+  ): Promise<{ items: unknown[]; complete: boolean } | null> {
+    const req: ApiRequest = { api: spec.api, method: 'GET', path: spec.path, priority: spec.priority };
+    if (spec.query) req.query = spec.query;
+    const items: unknown[] = [];
+    const totals = new Set<number>();
+    for (let offset = 0, pages = 1; ; pages++) {
+      const known = await this.listPageSize(spec.name);
+      const page = await this.listPage(report, req, offset, known, (limit) =>
+        this.rememberListPageSize(spec.name, limit),
+      );
+      if (!page) return null;
+      const read = listItems(page.data);
+      if (!read) return this.unreadable(report, spec.path);
+      items.push(...read.items);
+      if (read.total !== null) totals.add(read.total);
+      options.onProgress?.({ done: items.length, total: read.total });
+      offset += page.limit;
+      if (read.items.length < page.limit || (read.total !== null && offset >= read.total)) {
+        const complete = totals.size <= 1 && (read.total === null || items.length === read.total);
+        return { items, complete };
+      }
+      if (pages >= (options.pages ?? Infinity) || options.until?.(read.items))
+        return { items, complete: false };
+    }
+  }
+
+  /**
+   * One page of a list. The first page ever is the probe: the largest size first, the next on a
+   * validation refusal (422); the size that worked is remembered (`remember`), and a remembered
+   * size refused later is probed down again.
+   */
+  private async listPage(
+    report: PullReport,
+    req: ApiRequest,
+    offset: number,
+    known: number | null,
+    remember: (limit: number) => Promise<void>,
+  ): Promise<{ data: unknown; limit: number } | null> {
+    const sizes = known === null ? this.pageSizes : this.pageSizes.filter((s) => s <= known);
+    for (const limit of sizes.length > 0 ? sizes : [known!]) {
+      const result = await this.call(report, { ...req, query: { ...req.query, limit, offset } });
+      if (!result.ok && result.kind === 'validation') continue;
+      if (!result.ok) return this.failed(report, req.path, result);
+      if (known !== limit) await remember(limit);
+      return { data: result.data, limit };
+    }
+    report.failures.push({
+      path: req.path,
+      kind: 'validation',
+      status: 422,
+      message: `The platform refused every page size tried (${sizes.join(', ')}).`,
+    });
+    return null;
+  }
+
+  private async listPageSize(name: string): Promise<number | null> {
+    const sizes = await this.readMeta<Record<string, unknown>>(PAGE_SIZES_STATE, {});
+    const size = sizes[name];
+    return typeof size === 'number' ? size : null;
+  }
+
+  private async rememberListPageSize(name: string, limit: number): Promise<void> {
+    // One transaction: lists paged side by side (an engagement's three) each remember theirs.
+    await this.db.transaction('rw', this.db.meta, async () => {
+      const sizes = await this.readMeta<Record<string, unknown>>(PAGE_SIZES_STATE, {});
+      await this.db.meta.put({ key: PAGE_SIZES_STATE, value: { ...sizes, [name]: limit } });
+    });
+  }
 
   /** Every request of a pull goes through here, so the report counts them all. */
   private async call(report: PullReport, req: ApiRequest): Promise<ApiResult> {

@@ -3,18 +3,29 @@
 // Every failure is classified in ONE table (VERDICTS). Plain TypeScript over Dexie and a `Send`
 // port, so it runs in the renderer, in Node tests and in the headless chaos runner.
 
-import type { ApiErrorKind, ApiFailure, ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type {
+  ApiErrorKind,
+  ApiFailure,
+  ApiRequest,
+  ApiResult,
+  UploadFile,
+} from '../../../shared/api/request.ts';
 import {
   SYNC_TABLES,
+  absorbBehindRefused,
   onOutbox,
   recordOps,
   refreshRow,
+  releaseFiles,
   rowsOf,
   signalOutbox,
   DELETED_ON_SERVER,
   type AnyRow,
 } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { isPendingFile, type PendingFile } from '../data/files.ts';
+import { keepLocalIds } from '../data/mappers.ts';
+import { memberSecurityRow } from '../data/records.ts';
 import type {
   AccountRow,
   ConflictRow,
@@ -26,7 +37,18 @@ import type {
 } from '../data/model.ts';
 import { relationsToLocal, relationsToServer, unsentRelation } from './ids.ts';
 import { findCreated } from './reconcile.ts';
-import { DESCRIPTORS, type Snapshot, type Target, type TableDescriptor } from './requests.ts';
+import {
+  DESCRIPTORS,
+  fileInRecord,
+  pinResetRequest,
+  removeFileRequest,
+  securityRequest,
+  uploadRequest,
+  uploadTimeout,
+  type Snapshot,
+  type Target,
+  type TableDescriptor,
+} from './requests.ts';
 
 /** The port to the platform: `bridge().api.request` in the app, the main-side Transport in tests. */
 export type Send = (req: ApiRequest) => Promise<ApiResult>;
@@ -70,7 +92,10 @@ export type PushEvent =
   | ({ type: 'rejected'; error: OperationError } & RecordRef)
   | ({ type: 'conflict'; deletedOnServer: boolean } & RecordRef)
   | { type: 'needs-sign-in'; error: OperationError }
-  | { type: 'error'; message: string };
+  /** `cause` is what was thrown (a storage failure, for one), for the sync state to classify. */
+  | { type: 'error'; message: string; cause: unknown }
+  /** A pass has ended (the sync state's "syncing" ends with it); not sent when the pass threw. */
+  | { type: 'pass'; report: PushReport };
 
 type Verdict = 'retry' | 'sign-in' | 'rejected' | 'deleted-on-server' | 'gone';
 
@@ -86,10 +111,11 @@ const VERDICTS: Record<ApiErrorKind, Verdict | ((op: Operation) => Verdict)> = {
   forbidden: 'rejected',
   validation: 'rejected',
   // A delete that finds nothing has what the user wanted: "recreate or discard?" would offer no
-  // real choice about a record they chose to delete. A create meets 404 only when its account is
-  // gone, which sending again cannot cure.
+  // real choice about a record they chose to delete. A create, an upload, a file removal or a PIN
+  // reset meets 404 only when its account, member or item is gone, which sending again cannot
+  // cure, and they hold nothing to recreate the record from.
   'not-found': (op) =>
-    op.kind === 'delete' ? 'gone' : op.kind === 'create' ? 'rejected' : 'deleted-on-server',
+    op.kind === 'delete' ? 'gone' : op.kind === 'update' ? 'deleted-on-server' : 'rejected',
 };
 
 /**
@@ -101,7 +127,8 @@ const VERDICTS: Record<ApiErrorKind, Verdict | ((op: Operation) => Verdict)> = {
 const UNCERTAIN: ReadonlySet<ApiErrorKind> = new Set(['network', 'timeout', 'server']);
 
 type Outcome =
-  | { type: 'done'; raw: Snapshot; adopted: boolean }
+  /** `effects`: fields the write changed on the server besides those it sent (a conversion moves the stage). */
+  | { type: 'done'; raw: Snapshot; adopted: boolean; effects?: readonly string[] }
   | { type: 'gone' }
   | { type: 'conflict'; raw: Snapshot; fields: ConflictRow['fields'] }
   | { type: 'failed'; failure: ApiFailure; uncertain: boolean }
@@ -281,7 +308,11 @@ export class PushEngine {
       try {
         await this.run();
       } catch (error) {
-        this.emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        this.emit({
+          type: 'error',
+          message: error instanceof Error ? error.message : String(error),
+          cause: error,
+        });
       }
       if (!this.stopping && !this.dirty) await this.sleep(await this.nextDue());
     }
@@ -321,6 +352,7 @@ export class PushEngine {
     }
     pass.report.needsSignIn = this.paused;
     pass.report.remaining = await this.db.outbox.count();
+    this.emit({ type: 'pass', report: pass.report });
     return pass.report;
   }
 
@@ -353,14 +385,40 @@ export class PushEngine {
     return (op.state === 'retry' || op.state === 'inflight') && op.nextAttemptAt <= this.now();
   }
 
-  /** A record waits while its account, or an item one of its relations names, is an unsent create. */
+  /**
+   * A record waits while its account, or an item one of its relations names, is an unsent create,
+   * and a record of the co-client, or one naming them, while that co-client is being added here.
+   */
   private async waitsFor(op: Operation): Promise<boolean> {
     const row = await rowsOf(this.db, op.table).get(op.recordId);
     if (!row) return false;
     if (op.kind !== 'create' && row.serverId === null && op.table !== 'singles') return true;
     if ('accountId' in row && !(await this.db.accounts.get(row.accountId))?.serverId) return true;
+    if (await this.coclientComing(row, op)) return true;
     if (!DESCRIPTORS[op.table].relations || op.kind === 'delete') return false;
     return (await unsentRelation(this.db, row as SectionItemRow, op.fields)) !== null;
+  }
+
+  /**
+   * A record of the co-client (details, income, employment), or one naming them (`coclient`,
+   * `joint`), of an account whose co-client the platform does not have yet, while a change queued
+   * here adds one: sent first, it would meet "co-client not found" or "owner is invalid".
+   */
+  private async coclientComing(row: AnyRow, op: Operation): Promise<boolean> {
+    const key = 'key' in row ? row.key : 'section' in row ? row.section : '';
+    const names = (v: unknown) => {
+      const type = typeof v === 'string' ? v : (v as { type?: unknown } | null)?.type;
+      return type === 'coclient' || type === 'joint';
+    };
+    if (!('accountId' in row) || !(key.endsWith(':coclient') || Object.values(op.fields).some(names)))
+      return false;
+    const account = await this.db.accounts.get(row.accountId);
+    if (!account || account.meta.coclientId !== null) return false;
+    const addsCoclient = (fields: Fields) =>
+      ['coclient.first_name', 'coclient.last_name', 'coclient.email'].some(
+        (k) => typeof fields[k] === 'string' && fields[k] !== '',
+      );
+    return (await recordOps(this.db, 'accounts', account.id)).some((o) => addsCoclient(o.fields));
   }
 
   // ---- Sending one operation -----------------------------------------------------------------------
@@ -435,6 +493,9 @@ export class PushEngine {
     create: (op, target, uncertain, pass) => this.create(op, target, uncertain, pass),
     update: (op, target, uncertain, pass) => this.update(op, target, uncertain, pass),
     delete: (op, target, uncertain, pass) => this.remove(op, target, uncertain, pass),
+    upload: (op, target, uncertain, pass) => this.upload(op, target, uncertain, pass),
+    removeFile: (op, target, uncertain, pass) => this.removeFile(op, target, uncertain, pass),
+    resetPin: (op, target, uncertain, pass) => this.resetPin(op, target, uncertain, pass),
   };
 
   private async create(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
@@ -448,8 +509,10 @@ export class PushEngine {
       if (found && 'ok' in found) return { type: 'failed', failure: found, uncertain: true };
       if (found) return { type: 'done', raw: found, adopted: true };
     }
-    const req = d.create(target, body);
-    if (!req) return this.refuse('Records of this kind cannot be created here.');
+    const created = d.create(target, body);
+    if (!created) return this.refuse('Records of this kind cannot be created here.');
+    const req = await this.withFileParts(op.table, target.row, created);
+    if (!req) return this.refuse('A file of this record is no longer on this computer: choose it again.');
     const res = await this.send(req);
     if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
     const raw = d.snapshot(res.data, target);
@@ -485,7 +548,10 @@ export class PushEngine {
     const answer = d.snapshot(res.data, target);
     const raw = { ...theirs, ...answer, fields: { ...theirs.fields, ...body, ...answer?.fields } };
     pass.wrote(d.current(target), d.collection, target.row.serverId, raw.fields);
-    return { type: 'done', raw, adopted: false };
+    const effects = Object.keys(raw.fields).filter(
+      (k) => !d.same(target, k, raw.fields[k], theirs.fields[k]),
+    );
+    return { type: 'done', raw, adopted: false, effects };
   }
 
   private async remove(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
@@ -495,6 +561,99 @@ export class PushEngine {
     const res = await this.send(req);
     if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
     pass.wrote(d.current(target), d.collection, target.row.serverId, null);
+    return { type: 'gone' };
+  }
+
+  /**
+   * A create whose fields hold files chosen here: a file that is part of its record goes as a
+   * multipart part named after its field (a Documents item and its `file` in one request, so that
+   * its uncertain create is looked for like any other item); any other file is left out, its own
+   * upload follows the create. Null when the bytes of a file are gone.
+   */
+  private async withFileParts(table: SyncedTable, row: AnyRow, req: ApiRequest): Promise<ApiRequest | null> {
+    const fields = req.body as Fields | undefined;
+    if (!fields || !Object.values(fields).some(isPendingFile)) return req;
+    const body: Fields = {};
+    const files: UploadFile[] = [];
+    for (const [field, value] of Object.entries(fields)) {
+      if (!isPendingFile(value)) body[field] = value;
+      else if (fileInRecord(table, row, field)) {
+        const file = await this.loadFile(value);
+        if (!file) return null;
+        files.push({ ...file, field });
+      }
+    }
+    if (files.length === 0) return { ...req, body };
+    const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
+    return { ...req, body, files, priority: 'upload', timeoutMs: uploadTimeout(bytes) };
+  }
+
+  /** The bytes of a chosen file, read outside any transaction; null when they are gone. */
+  private async loadFile(value: PendingFile): Promise<Omit<UploadFile, 'field'> | null> {
+    const kept = await this.db.files.get(value.localFile);
+    if (!kept) return null;
+    return { name: kept.name, type: kept.type, bytes: new Uint8Array(await kept.blob.arrayBuffer()) };
+  }
+
+  /**
+   * Sends a chosen file. An upload replaces whatever the field held (PUT of a single file), so
+   * sending it again after its answer was lost leaves the platform as one upload would: an
+   * uncertain upload is simply sent again, there is nothing to look for first.
+   */
+  private async upload(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const [field, value] = Object.entries(op.fields)[0] ?? [];
+    if (field === undefined || !isPendingFile(value)) return this.refuse('This upload names no file.');
+    const file = await this.loadFile(value);
+    if (!file)
+      return this.refuse(`The file “${value.filename}” is no longer on this computer: choose it again.`);
+    const res = await this.send(uploadRequest(op.table, target, field, file));
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, DESCRIPTORS[op.table].current(target));
+    return this.fileWritten(op.table, target, field, res.data, pass);
+  }
+
+  /** Removes a file. Removing it twice leaves no file either, so an uncertain removal is sent again too. */
+  private async removeFile(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const field = Object.keys(op.fields)[0];
+    if (field === undefined) return this.refuse('This removal names no file.');
+    const res = await this.send(removeFileRequest(op.table, target, field));
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, DESCRIPTORS[op.table].current(target));
+    return this.fileWritten(op.table, target, field, null, pass);
+  }
+
+  /**
+   * The record as the platform holds it once a file was written. A file that is part of its
+   * record is answered with the record (the item, without its id); a file of its own with its
+   * File object (nothing once removed), which goes into the record's last server version. Records
+   * with files of their own (member details, employment items) hold no relations, so that
+   * version is already in server form.
+   */
+  private fileWritten(
+    table: SyncedTable,
+    target: Target,
+    field: string,
+    answer: unknown,
+    pass: Pass,
+  ): Outcome {
+    const d = DESCRIPTORS[table];
+    const whole = fileInRecord(table, target.row, field) ? d.snapshot(answer, target) : null;
+    const raw = whole ?? { fields: { ...target.row.server, [field]: answer ?? null } };
+    pass.wrote(d.current(target), d.collection, target.row.serverId, raw.fields);
+    return { type: 'done', raw, adopted: false };
+  }
+
+  /**
+   * Asks for a new PIN. Every reset issues a new PIN and the newest is the one in force, so an
+   * uncertain reset is sent again rather than looked for: the member ends with one PIN, the one
+   * the answer carries (the activity feed may then list the reset twice). The answer is the
+   * member's security record; the account itself does not change.
+   */
+  private async resetPin(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const member = op.fields.member === 'coclient' ? 'coclient' : 'client';
+    const res = await this.send(pinResetRequest(target.account, member));
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, securityRequest(target.account, member));
+    const security = memberSecurityRow(res.data, Number(target.account), member, this.now());
+    if (security) await this.db.memberSecurity.put(security);
+    // Nothing of the account changed: the operation leaves the outbox as a confirmed delete does.
     return { type: 'gone' };
   }
 
@@ -543,7 +702,8 @@ export class PushEngine {
 
   private async settle(op: Operation, uncertain: boolean, outcome: Outcome, pass: Pass): Promise<void> {
     const ref = { opId: op.id, table: op.table, recordId: op.recordId };
-    if (outcome.type === 'done') return this.settleDone(op, outcome.raw, outcome.adopted, pass, ref);
+    if (outcome.type === 'done')
+      return this.settleDone(op, outcome.raw, outcome.adopted, pass, ref, outcome.effects ?? []);
     if (outcome.type === 'gone') return this.settleGone(op, pass, ref);
     if (outcome.type === 'conflict') return this.settleConflict(op, outcome.raw, outcome.fields, pass, ref);
     if (outcome.type === 'wait') {
@@ -618,14 +778,19 @@ export class PushEngine {
 
   private async settleRejected(op: Operation, failure: ApiFailure, pass: Pass, ref: RecordRef) {
     const error = errorOf(failure);
+    const dropped: string[] = [];
+    let joined: string[] = [];
     await this.db.transaction('rw', SYNC_TABLES, async () => {
       const fresh = { ...op, state: 'rejected' as const, lastError: error, updatedAt: this.now() };
       if (op.seq === undefined || !(await this.db.outbox.get(op.seq))) return;
       await this.db.outbox.put(fresh);
+      // What waited behind it joins it (the user's fix sends all), or a delete behind it drops it.
+      joined = await absorbBehindRefused(this.db, fresh, dropped);
       await this.refresh(op.table, op.recordId);
     });
     pass.report.rejected++;
-    signalOutbox(this.db, { type: 'settled', opId: op.id, error });
+    for (const opId of [op.id, ...joined])
+      signalOutbox(this.db, { type: 'settled', opId, error: dropped.includes(opId) ? null : error });
     this.emit({ type: 'rejected', error, ...ref });
   }
 
@@ -664,7 +829,14 @@ export class PushEngine {
    * its snapshot, and later operations of the record are rebased on it: their base for a field
    * this operation wrote is what the server now holds, not what it held before.
    */
-  private async settleDone(op: Operation, raw: Snapshot, adopted: boolean, pass: Pass, ref: RecordRef) {
+  private async settleDone(
+    op: Operation,
+    raw: Snapshot,
+    adopted: boolean,
+    pass: Pass,
+    ref: RecordRef,
+    effects: readonly string[],
+  ) {
     const d = DESCRIPTORS[op.table];
     const row = await rowsOf(this.db, op.table).get(op.recordId);
     if (!row) return this.settleGone(op, pass, ref);
@@ -677,8 +849,15 @@ export class PushEngine {
       left = Object.keys(leftover).length > 0;
       if (left) await this.db.outbox.put(this.asUpdate(op, leftover, snapshot.fields));
       else await this.db.outbox.delete(op.seq);
+      // After a create, every base a later change took (the record did not exist: nothing) is what
+      // the server made of the new record, defaults included (an address of nulls, a zero amount);
+      // after an update, what it wrote and what its write changed besides.
+      const written =
+        op.kind === 'create' ? Object.keys(snapshot.fields) : [...Object.keys(op.fields), ...effects];
       for (const later of await recordOps(this.db, op.table, op.recordId))
-        if (later.id !== op.id) await this.db.outbox.put(rebased(later, op.fields, snapshot.fields));
+        if (later.id !== op.id) await this.db.outbox.put(rebased(later, written, snapshot.fields));
+      // The files it sent are on the platform now: their kept bytes go.
+      await releaseFiles(this.db, [op]);
       await this.refresh(op.table, op.recordId, snapshot);
     });
     pass.report.synced++;
@@ -687,9 +866,12 @@ export class PushEngine {
     this.emit({ type: 'synced', adopted, ...ref });
   }
 
+  /** A file sent with the create is the platform's now, whatever name it stored it under. */
   private leftover(d: TableDescriptor, target: Target, fields: Fields, theirs: Fields): Fields {
     return Object.fromEntries(
-      Object.entries(fields).filter(([k, v]) => v != null && !d.same(target, k, v, theirs[k])),
+      Object.entries(fields).filter(
+        ([k, v]) => v != null && !isPendingFile(v) && !d.same(target, k, v, theirs[k]),
+      ),
     );
   }
 
@@ -711,9 +893,12 @@ export class PushEngine {
   private async settleGone(op: Operation, pass: Pass, ref: RecordRef) {
     await this.db.transaction('rw', SYNC_TABLES, async () => {
       if (op.seq !== undefined) await this.db.outbox.delete(op.seq);
+      await releaseFiles(this.db, [op]);
       const rest = await recordOps(this.db, op.table, op.recordId);
       if (op.kind === 'delete' && rest.length === 0) {
         await this.db.conflicts.where('recordId').equals(op.recordId).delete();
+        const item = op.table === 'sectionItems' ? await this.db.sectionItems.get(op.recordId) : undefined;
+        if (item) await keepLocalIds(this.db, [item]);
         await rowsOf(this.db, op.table).delete(op.recordId);
       } else await this.refresh(op.table, op.recordId);
     });
@@ -735,8 +920,8 @@ export class PushEngine {
 }
 
 /** A later operation's base for the fields an operation just wrote: what the server holds now. */
-function rebased(later: Operation, written: Fields, theirs: Fields): Operation {
+function rebased(later: Operation, written: readonly string[], theirs: Fields): Operation {
   const base = { ...later.base };
-  for (const field of Object.keys(written)) if (field in base) base[field] = theirs[field] ?? null;
+  for (const field of written) if (field in base) base[field] = theirs[field] ?? null;
   return { ...later, base };
 }

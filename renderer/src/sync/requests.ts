@@ -4,10 +4,11 @@
 // (ids.ts translates them). Answers become snapshots with the pull's mappers, so both sides
 // store the same thing.
 
-import type { ApiRequest } from '../../../shared/api/request.ts';
-import { sectionOfKey, sectionPath, type FieldSpec } from '../../../shared/sections.ts';
+import type { ApiRequest, UploadFile } from '../../../shared/api/request.ts';
+import { sectionOfKey, sectionPath, type FieldSpec, type MemberRole } from '../../../shared/sections.ts';
 import { ACCOUNT_FIELDS } from '../data/accounts.ts';
 import type { AnyRow } from '../data/changes.ts';
+import { fileField, isPendingFile } from '../data/files.ts';
 import { accountSnapshot, detailsFields, singleFields } from '../data/mappers.ts';
 import type { AccountMeta, Fields, SectionItemRow, SingleRow, SyncedTable } from '../data/model.ts';
 import { sameValue, unflatten } from '../data/view.ts';
@@ -173,9 +174,22 @@ function storedValue(place: Place, field: string, value: unknown): unknown {
 }
 
 const sameIn = (key: string, field: string, a: unknown, b: unknown) => {
+  if (isPendingFile(a) || isPendingFile(b)) return sameFile(a, b);
   const place = placeOf(key);
   return sameValue(storedValue(place, field, a), storedValue(place, field, b));
 };
+
+/**
+ * A file chosen here is the platform's file when name and size agree: the File object keeps the
+ * original name and gives the size in KB (0.0.1 document), rounded in a way it does not say, so
+ * one KB apart is still the same. This is how an uncertain create of a Documents item, which
+ * carries its file, finds the item it made.
+ */
+function sameFile(a: unknown, b: unknown): boolean {
+  if (!isObject(a) || !isObject(b)) return false;
+  const size = (v: Record<string, unknown>) => (typeof v.filesize === 'number' ? v.filesize : NaN);
+  return a.filename === b.filename && Math.abs(size(a) - size(b)) <= 1;
+}
 
 const itemKey = (target: Target) => (target.row as SectionItemRow).section;
 const collectionPath = (target: Target) => placeOf(itemKey(target)).path(target.account);
@@ -228,3 +242,58 @@ const singles: TableDescriptor = {
 };
 
 export const DESCRIPTORS: Record<SyncedTable, TableDescriptor> = { accounts, sectionItems, singles };
+
+// ---- Files and the PIN reset (0.0.1) ---------------------------------------------------------
+
+/** Uploads wait longer than other requests on a slow link: two minutes, 20 s more per MB (the bridge allows 600 s). */
+export const uploadTimeout = (bytes: number): number =>
+  Math.min(600_000, 120_000 + Math.ceil(bytes / 1_000_000) * 20_000);
+
+/** Whether a file is written with its record (a Documents item and its file) rather than at a path of its own. */
+export const fileInRecord = (table: SyncedTable, row: AnyRow, field: string): boolean =>
+  fileField(table, row, field)?.inRecord === true;
+
+/**
+ * Where a file is written: at its own path below its record (`details/photo`,
+ * `details/drivers_license/document`, `employment/{id}/document`), PUT with the multipart field
+ * `file` to upload and DELETE to remove; a file that is part of its record (Documents) is
+ * replaced by a PUT of the item itself with the same multipart field.
+ */
+function filePath(table: SyncedTable, target: Target, field: string): string {
+  if (fileInRecord(table, target.row, field)) return itemPath(target);
+  const record = table === 'singles' ? singlePath(target) : itemPath(target);
+  return `${record}/${field.split('.').join('/')}`;
+}
+
+export function uploadRequest(
+  table: SyncedTable,
+  target: Target,
+  field: string,
+  file: Omit<UploadFile, 'field'>,
+): ApiRequest {
+  return {
+    api: 'v0',
+    method: 'PUT',
+    path: filePath(table, target, field),
+    files: [{ ...file, field: 'file' }],
+    priority: 'upload',
+    timeoutMs: uploadTimeout(file.bytes.length),
+  };
+}
+
+export function removeFileRequest(table: SyncedTable, target: Target, field: string): ApiRequest {
+  return { api: 'v0', method: 'DELETE', path: filePath(table, target, field) };
+}
+
+/** A member's security record (0.0.1): read it, or reset its PIN. */
+export const securityRequest = (account: number | string | null, member: MemberRole): ApiRequest => ({
+  api: 'v0',
+  method: 'GET',
+  path: `/accounts/${account}/${member}/security`,
+});
+
+export const pinResetRequest = (account: number | string | null, member: MemberRole): ApiRequest => ({
+  api: 'v0',
+  method: 'POST',
+  path: `/accounts/${account}/${member}/security/reset`,
+});

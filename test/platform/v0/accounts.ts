@@ -297,8 +297,14 @@ function applyLicense(m: MemberRecord, raw: unknown): string[] {
     const j = raw.jurisdiction;
     if (!isObject(j)) messages.push('drivers_license.jurisdiction is invalid.');
     else {
-      const country = typeof j.country === 'string' && j.country ? j.country.toUpperCase() : null;
-      const state = typeof j.state === 'string' && j.state ? j.state.toUpperCase() : null;
+      // Merged like the address: a part left out keeps its value.
+      const code = (key: 'state' | 'country') => {
+        if (!(key in j)) return dl.jurisdiction[key];
+        const v = j[key];
+        return typeof v === 'string' && v ? v.toUpperCase() : null;
+      };
+      const country = code('country');
+      const state = code('state');
       if (country && !isCountryCode(country))
         messages.push('drivers_license.jurisdiction.country is invalid.');
       else if (state && (country ?? 'US') === 'US' && !US_STATES.includes(state))

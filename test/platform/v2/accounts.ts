@@ -14,7 +14,7 @@ import {
 } from '../accounts.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { page, paging, sortItems, startsWith, type SortKeys } from '../listing.ts';
-import type { AccountRecord } from '../model.ts';
+import type { AccountRecord, Phone } from '../model.ts';
 import { verifyPassword } from '../oauth.ts';
 import type { Context, Router } from '../router.ts';
 import { sendFile } from '../files.ts';
@@ -84,13 +84,17 @@ function list(ctx: Context) {
   };
 }
 
-/** Member fields of a body; with `required`, first name, last name and email must be there. */
+/**
+ * Member fields of a body; with `required`, first name, last name and email must be there. The
+ * phone parts the body leaves out keep their values in `current` (updates are partial).
+ */
 function readMember(
   checks: Checks,
   body: Record<string, unknown>,
   role: 'client' | 'coclient',
   required: boolean,
   when = '',
+  current: Phone = { code: null, number: null, country: null },
 ): MemberInput {
   if (required)
     for (const f of ['first_name', 'last_name', 'email']) checks.required(body, `${role}.${f}`, when);
@@ -102,7 +106,7 @@ function readMember(
   if (last !== undefined) input.last_name = last;
   if (email !== undefined) input.email = email;
   if (['code', 'number', 'country'].some((k) => has(body, `${role}.phone.${k}`)))
-    input.phone = checks.phone(body, `${role}.phone`, { code: null, number: null, country: null });
+    input.phone = checks.phone(body, `${role}.phone`, current);
   return input;
 }
 
@@ -150,10 +154,17 @@ function update(ctx: Context) {
   const type = checks.oneOf(body, 'type', TYPES);
   for (const f of ['client.first_name', 'client.last_name', 'client.email'])
     if (has(body, f)) checks.required(body, f);
-  const client = readMember(checks, body, 'client', false);
+  const client = readMember(checks, body, 'client', false, '', account.client.phone);
   const clearCoclient = clearsCoclient(ctx.body, body);
   const coclient = givesCoclient(body)
-    ? readMember(checks, body, 'coclient', !account.coclient, ' when a co-client is added')
+    ? readMember(
+        checks,
+        body,
+        'coclient',
+        !account.coclient,
+        ' when a co-client is added',
+        account.coclient?.phone,
+      )
     : null;
   const archived = checks.boolean(body, 'archived');
   const favorited = checks.boolean(body, 'favorited');

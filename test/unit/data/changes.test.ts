@@ -8,6 +8,7 @@ import {
   OperationRejected,
   createRecord,
   deleteRecord,
+  queueResetPin,
   resolveConflict,
   signalOutbox,
   updateRecord,
@@ -208,6 +209,25 @@ describe('coalescing', () => {
     expect((await db.accounts.get(id))?.status).toBe('pending');
   });
 
+  it('an edit fixes the rejected change even with another kind of change queued behind it', async () => {
+    const account = await syncedAccount(db, 7);
+    const { opId } = await updateRecord(db, 'accounts', account.id, { 'client.email': 'nope' });
+    const { opId: reset } = await queueResetPin(db, account.id, 'client');
+    const error = { kind: 'validation', status: 422, message: 'bad', fields: { 'client.email': ['bad'] } };
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'rejected', lastError: error });
+    const fix = await updateRecord(db, 'accounts', account.id, { 'client.email': 'ann.fixed@example.com' });
+    expect(fix.opId).toBe(opId);
+    const ops = await outbox(db);
+    expect(ops.map((op) => [op.id, op.state])).toEqual([
+      [opId, 'queued'],
+      [reset, 'queued'],
+    ]);
+    expect(ops[0]?.fields).toEqual({ 'client.email': 'ann.fixed@example.com' });
+  });
+
   it('refuses account deletes (password and connection needed) and single-record deletes', async () => {
     const account = await syncedAccount(db, 7);
     await expect(deleteRecord(db, 'accounts', account.id)).rejects.toThrow(/password/);
@@ -336,5 +356,40 @@ describe('resolveConflict', () => {
     expect(ops[0]).toMatchObject({ kind: 'create', fields: { ...asset, name: 'Flat' }, state: 'queued' });
     expect(await db.sectionItems.get(items[0]?.id as string)).toMatchObject({ serverId: null, server: null });
     expect(await db.sectionItems.get(items[1]?.id as string)).toBeUndefined();
+  });
+
+  it('a single record "deleted on the server" (its member was not there): mine sends the change again, never a create', async () => {
+    const account = await syncedAccount(db, 7);
+    const { id, opId } = await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:coclient',
+      fields: { comments: 'Mine' },
+    });
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'conflict' });
+    await db.singles.update(id, { deletedOnServer: 1 });
+    await db.conflicts.put({
+      id: opId as string,
+      table: 'singles',
+      recordId: id,
+      fields: { [DELETED_ON_SERVER]: { base: null, mine: { comments: 'Mine' }, theirs: null } },
+      detectedAt: 0,
+    });
+    await resolveConflict(db, opId as string, 'mine');
+    const [op] = await outbox(db);
+    expect(op).toMatchObject({
+      id: opId,
+      kind: 'update',
+      fields: { comments: 'Mine' },
+      base: {},
+      state: 'queued',
+    });
+    expect(await db.singles.get(id)).toMatchObject({
+      serverId: id,
+      deletedOnServer: null,
+      status: 'pending',
+    });
   });
 });

@@ -10,8 +10,11 @@ const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
   ConstructorParameters<typeof AdvisorDb>[1]
 >;
 
+/** The fake IndexedDB every test database lives in (for a raw Dexie on the same databases). */
+export const fakeIdb = { indexedDB, IDBKeyRange };
+
 export function openDb(name = `test-${crypto.randomUUID()}`): AdvisorDb {
-  return new AdvisorDb(name, { indexedDB, IDBKeyRange });
+  return new AdvisorDb(name, fakeIdb);
 }
 
 export const clientFields = (name = 'Ann', email = `${name.toLowerCase()}@example.com`): Fields => ({

@@ -123,9 +123,9 @@ describe('order and dependencies', () => {
 });
 
 describe('the classification table', () => {
-  it('403: rejected with the message; later changes of the same record wait behind it', async () => {
+  it('403: rejected with the message; changes made while it was in flight join it, and a fix sends them', async () => {
     const account = await syncedAccount(db, 7);
-    api.accounts.set(7, { id: 7, type: 'CLIENT' });
+    api.accounts.set(7, { id: 7, type: 'CLIENT', client: { first_name: 'Ann', email: 'ann@example.com' } });
     const { opId } = await updateRecord(db, 'accounts', account.id, { type: 'PROSPECT' });
     await db.outbox
       .where('id')
@@ -143,8 +143,42 @@ describe('the classification table', () => {
     });
     const report = await engine().run();
     await waiting;
-    expect(report).toMatchObject({ rejected: 1, remaining: 2 });
+    expect(report).toMatchObject({ rejected: 1, remaining: 1 });
     expect(api.lines.filter((l) => l.startsWith('POST'))).toHaveLength(1);
+    const [refused] = await outbox(db);
+    expect(refused).toMatchObject({ id: opId, state: 'rejected' });
+    expect(refused?.fields).toEqual({ type: 'PROSPECT', 'client.first_name': 'Bea' });
+
+    // The user takes the conversion back: the edit made meanwhile goes out, nothing waits for ever.
+    api.overrides.length = 0;
+    await updateRecord(db, 'accounts', account.id, { type: 'CLIENT' });
+    expect(await engine().run()).toMatchObject({ synced: 1, remaining: 0 });
+    expect(api.accounts.get(7)).toMatchObject({ client: { first_name: 'Bea' } });
+    expect(api.accounts.get(7)).not.toHaveProperty('type', 'PROSPECT');
+  });
+
+  it('422 on an update with a delete queued behind it: the update is dropped and the delete goes', async () => {
+    const account = await syncedAccount(db, 7);
+    api.accounts.set(7, { id: 7 });
+    const item = await syncedItem(db, account.id, 'assets', 'x|1', { name: 'House' });
+    api.collections.set('/accounts/7/assets', [{ id: 'x|1', name: 'House' }]);
+    const { opId } = await updateRecord(db, 'sectionItems', item.id, { name: 'Flat' });
+    // The delete is made while the update is in flight: it queues behind it.
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'inflight' });
+    await deleteRecord(db, 'sectionItems', item.id);
+    await db.outbox
+      .where('id')
+      .equals(opId as string)
+      .modify({ state: 'queued' });
+    api.overrides.push((req) => (req.method === 'PUT' ? failure('validation', 422) : undefined));
+    const settled = whenSynced(db, opId as string);
+    expect(await engine().run()).toMatchObject({ rejected: 1, remaining: 0 });
+    await settled;
+    expect(api.lines).toContain('DELETE /accounts/7/assets/x%7C1');
+    expect(await db.sectionItems.get(item.id)).toBeUndefined();
   });
 
   it('404 on update: a "deleted on the server" conflict; 404 on delete: done', async () => {
@@ -211,7 +245,7 @@ describe('the classification table', () => {
     await push.run();
     const [op] = await outbox(db);
     expect(op?.nextAttemptAt).toBe(clock + 60_000);
-    expect(events.at(-1)).toMatchObject({ type: 'retry', at: clock + 60_000 });
+    expect(events.findLast((e) => e.type === 'retry')).toMatchObject({ type: 'retry', at: clock + 60_000 });
   });
 });
 

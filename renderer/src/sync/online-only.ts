@@ -1,0 +1,146 @@
+// Deletes that need the user's password (version 2 document: "the password of the authenticated
+// user is verified on every delete") and therefore a connection (DESIGN.md §4). They never go
+// through the outbox: the password is sent once, in the request, and kept nowhere, neither in
+// the local database nor in an error or a log. Offline, they are refused in plain words.
+
+import type { ApiFailure, ApiRequest } from '../../../shared/api/request.ts';
+import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes.ts';
+import type { AdvisorDb } from '../data/db.ts';
+import { accountRecordTables, removeAccountRecords, removeEngagements } from '../data/records.ts';
+import type { Send } from './push.ts';
+
+export type DeleteRefusal = 'offline' | 'unsent' | 'password' | 'forbidden' | 'failed';
+
+/** Why an online delete did not happen; `fields.password` holds the message for the password field. */
+export class DeleteRefused extends ChangeRefused {
+  override name = 'DeleteRefused';
+  constructor(
+    message: string,
+    readonly reason: DeleteRefusal,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface OnlineOptions {
+  /** What the app knows of the connection; false refuses at once, without sending the password. */
+  online?: boolean;
+}
+
+/**
+ * Deletes an account on the platform (version 2, DELETE with the password), then everything of it
+ * on this machine in one transaction: the account, its section items and single records, their
+ * queued operations, conflicts and files, and the read-only records pulled for it (security,
+ * activity, forms, engagements). Unsent changes of the account's items go with it; that is what
+ * deleting the account means. Refused while the account itself has not reached the platform:
+ * there is nothing there to delete yet, or its create is in flight and may still land.
+ */
+export async function deleteAccountOnline(
+  db: AdvisorDb,
+  send: Send,
+  localId: string,
+  password: string,
+  options: OnlineOptions = {},
+): Promise<void> {
+  const account = await db.accounts.get(localId);
+  if (!account) throw new DeleteRefused('This account is not on this computer.', 'failed');
+  const unsentCreate = (await recordOps(db, 'accounts', localId)).some((op) => op.kind === 'create');
+  if (account.serverId === null || unsentCreate)
+    throw new DeleteRefused(
+      'This account has not reached the platform yet. Let it sync first, then delete it.',
+      'unsent',
+    );
+  const serverId = account.serverId;
+  await deleteOnline(send, { api: 'v2', method: 'DELETE', path: `/accounts/${serverId}` }, password, {
+    what: 'account',
+    ...options,
+  });
+  await db.transaction('rw', [...SYNC_TABLES, 'meta', ...accountRecordTables(db)], async () => {
+    await forgetAccount(db, localId);
+    await removeAccountRecords(db, Number(serverId));
+  });
+}
+
+/**
+ * Deletes an engagement on the platform (version 2, DELETE with the password), by its id (the
+ * uuid, which its local row keeps as its own id). The local row and its parts go once the
+ * platform confirms.
+ */
+export async function deleteEngagementOnline(
+  db: AdvisorDb,
+  send: Send,
+  engagementId: string,
+  password: string,
+  options: OnlineOptions = {},
+): Promise<void> {
+  const path = `/engagements/${encodeURIComponent(engagementId)}`;
+  await deleteOnline(send, { api: 'v2', method: 'DELETE', path }, password, {
+    what: 'engagement',
+    ...options,
+  });
+  await removeEngagements(db, [engagementId]);
+}
+
+/**
+ * Sends one delete with the password. A 404 counts as done: what the user wanted is true. Every
+ * failure becomes a DeleteRefused whose message never holds the password.
+ */
+async function deleteOnline(
+  send: Send,
+  req: ApiRequest,
+  password: string,
+  context: OnlineOptions & { what: string },
+): Promise<void> {
+  const { what } = context;
+  if (context.online === false) throw offline(what);
+  if (password === '')
+    throw new DeleteRefused(`Enter your password to delete this ${what}.`, 'password', {
+      password: ['Enter your password.'],
+    });
+  // Interactive: the user is waiting for it.
+  const res = await send({ ...req, body: { password }, priority: 'interactive' });
+  if (res.ok || res.kind === 'not-found') return;
+  throw refusal(res, what);
+}
+
+const offline = (what: string) =>
+  new DeleteRefused(
+    `You are offline. Deleting an ${what} needs a connection, because the platform checks your password. Nothing was deleted.`,
+    'offline',
+  );
+
+function refusal(failure: ApiFailure, what: string): DeleteRefused {
+  const words = (failure.fields.password ?? []).join(' ') || failure.message;
+  switch (failure.kind) {
+    case 'network':
+      return offline(what);
+    case 'timeout':
+      // The request may have been carried out: the next pull tells, by the account being gone.
+      return new DeleteRefused(
+        `The platform did not answer in time, so the ${what} may or may not be deleted. Check your connection and try again.`,
+        'offline',
+      );
+    case 'validation':
+      return new DeleteRefused(`The platform did not accept your password: ${words}`, 'password', {
+        password: [words],
+      });
+    case 'auth':
+      return new DeleteRefused(
+        'The platform did not accept your credentials. Check your password; if it is right, sign in again.',
+        'password',
+        { password: ['Check your password.'] },
+      );
+    case 'forbidden':
+      return new DeleteRefused(
+        `The platform refused to delete this ${what}: ${failure.message} Check your password and your permission to delete.`,
+        'forbidden',
+        { password: ['Check your password.'] },
+      );
+    default:
+      return new DeleteRefused(
+        `The platform could not delete the ${what} now (${failure.message}). Nothing was deleted; try again in a moment.`,
+        'failed',
+      );
+  }
+}

@@ -1,0 +1,474 @@
+// One form schema per financial section, built from the section descriptors (sections.ts) so that
+// a form can never offer a field, value or requirement the interface does not know. It adds what
+// a screen needs on top: readable labels, the input to use, the relation choices that make sense
+// for each field, and the name a validation message gives the field (`current-value`), so that the
+// server's messages land on the right input. A contract test compares it with `/define`.
+
+import {
+  SECTIONS,
+  type FieldSpec,
+  type Frequency,
+  type MemberRole,
+  type SectionDescriptor,
+} from './sections.ts';
+
+export type InputKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'phone'
+  | 'integer'
+  | 'year'
+  | 'number'
+  | 'percent'
+  | 'date'
+  | 'boolean'
+  | 'select'
+  | 'currency'
+  | 'relation'
+  | 'address'
+  | 'target'
+  | 'file';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** What a relation picker offers: the members and people of the account, or any of its items. */
+export type RelationChoice = 'owners' | 'people' | 'items';
+
+export interface FormField {
+  /** Field name in the local record (top level of a section item). */
+  name: string;
+  label: string;
+  input: InputKind;
+  required: boolean;
+  /** Enum values with their labels, in the interface's order. */
+  options?: readonly Option[];
+  /** Currencies: the frequency the interface assumes when none is given. */
+  frequency?: Frequency;
+  relation?: RelationChoice;
+  /** How validation messages name the field (`current-value is required.`). */
+  messageName: string;
+  hint?: string;
+}
+
+export interface SectionForm {
+  /** Section path (`assets`, `expenses-fixed`, `employment`). */
+  path: string;
+  entity: string;
+  /** Plural title of the section (`Assets`), and the name of one item (`asset`). */
+  title: string;
+  item: string;
+  perMember: boolean;
+  single: boolean;
+  fields: readonly FormField[];
+  /** Fields shown as table columns, in order. */
+  columns: readonly string[];
+  /** How an item is named in lists, relation pickers and messages. */
+  describe: (fields: Readonly<Record<string, unknown>>) => string;
+}
+
+// ---- labels ------------------------------------------------------------------------------------
+
+const SECTION_TITLES: Readonly<Record<string, [title: string, item: string]>> = {
+  annuities: ['Annuities', 'annuity'],
+  assets: ['Assets', 'asset'],
+  cash: ['Cash', 'cash account'],
+  contacts: ['Contacts', 'contact'],
+  documents: ['Documents', 'document'],
+  employment: ['Employment', 'employment'],
+  'expenses-fixed': ['Fixed expenses', 'fixed expenses'],
+  'expenses-tax': ['Taxes', 'taxes'],
+  'expenses-variable': ['Variable expenses', 'variable expense'],
+  family: ['Family', 'family member'],
+  goals: ['Goals', 'goal'],
+  income: ['Income', 'income'],
+  insurance: ['Insurance', 'policy'],
+  liabilities: ['Liabilities', 'liability'],
+  plans: ['Retirement and college plans', 'plan'],
+  taxable: ['Taxable accounts', 'taxable account'],
+};
+
+/** Field labels where the name alone does not read well; the rest are the name in words. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  current_value: 'Current value',
+  original_value: 'Original value',
+  cost_value: 'Cost basis',
+  contribution_value: 'Contribution',
+  employer_contribution_value: 'Employer contribution',
+  distribution_type: 'Distribution',
+  distribution_value: 'Distribution amount',
+  primary_beneficiary: 'Primary beneficiary',
+  secondary_beneficiary: 'Secondary beneficiary',
+  premium_value: 'Premium',
+  coverage_value: 'Coverage',
+  cash_value: 'Cash value',
+  interest: 'Interest rate (%)',
+  end_date: 'End date',
+  start_date: 'Start date',
+  birth_date: 'Date of birth',
+  middle_initial: 'Middle initial',
+  first_name: 'First name',
+  last_name: 'Last name',
+  college_type: 'College type',
+  college_start: 'College start (year)',
+  college_end: 'College end (year)',
+  duration: 'Years employed',
+  comissions: 'Commissions',
+  salary: 'Salary',
+  relation: 'Related to',
+  target: 'Target',
+  value: 'Amount',
+  eo_malpractice_insurance: 'E&O / malpractice insurance',
+  long_term_care_insurance: 'Long-term care insurance',
+  college_plan: 'College plan',
+  retirement_plan: 'Retirement plan',
+  credit_card: 'Credit card',
+  federal_income: 'Federal income tax',
+  state_income: 'State income tax',
+  fica: 'FICA',
+  real_estate: 'Real estate tax',
+  self_employment: 'Self-employment',
+  social_security: 'Social Security',
+};
+
+/** Enum value labels where the value alone does not read well. */
+const VALUE_LABELS: Readonly<Record<string, string>> = {
+  cd: 'CD',
+  '401k': '401(k)',
+  roth401k: 'Roth 401(k)',
+  '403b': '403(b)',
+  '457b': '457(b)',
+  ira: 'IRA',
+  'roth-ira': 'Roth IRA',
+  'simple-ira': 'SIMPLE IRA',
+  'sep-ira': 'SEP IRA',
+  arm: 'Adjustable-rate mortgage',
+  fixed: 'Fixed',
+  'int-only': 'Interest-only',
+  'credit-line': 'Line of credit',
+  'eo-malpractice': 'E&O / malpractice',
+  'employer-term': 'Employer term life',
+  'employer-disability': 'Employer disability',
+  'long-term-care': 'Long-term care',
+  term: 'Term life',
+  whole: 'Whole life',
+  universal: 'Universal life',
+  variable: 'Variable',
+  'variable-universal': 'Variable universal life',
+  'series-of-distributions': 'Series of distributions',
+  'lump-sum': 'Lump sum',
+  'gas-electric': 'Gas and electric',
+  'water-trash': 'Water and trash',
+  'cable-internet': 'Cable and internet',
+  'phone-mobile': 'Phone and mobile',
+  'laundry-dry-cleaning': 'Laundry and dry cleaning',
+  'medica-dental': 'Medical and dental',
+  'babysitting-day-care': 'Babysitting and day care',
+  'gas-oil': 'Gas and oil',
+  'repair-maintenance': 'Repairs and maintenance',
+  'parking-tolls': 'Parking and tolls',
+  'books-subscriptions': 'Books and subscriptions',
+  'tax-preparer': 'Tax preparer',
+  'insurance-agent': 'Insurance agent',
+  'one-time': 'One time',
+};
+
+/** `snake_case` or `kebab-case` in words, first letter upper case. */
+export function words(name: string): string {
+  const text = name.replace(/[_-]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const fieldLabel = (name: string): string => FIELD_LABELS[name] ?? words(name);
+export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? words(value);
+
+/** Labels of relation types, for pickers and summaries. */
+export const RELATION_TYPE_LABELS: Readonly<Record<string, string>> = {
+  client: 'Client',
+  coclient: 'Co-client',
+  joint: 'Joint',
+  children: 'Children',
+  grandchildren: 'Grandchildren',
+  FamilyMember: 'Family member',
+  Contact: 'Contact',
+};
+
+// ---- inputs ------------------------------------------------------------------------------------
+
+/** Fields whose plain type says less than their meaning. */
+const SPECIAL_INPUTS: Readonly<Record<string, InputKind>> = {
+  email: 'email',
+  phone: 'phone',
+  interest: 'percent',
+  college_start: 'year',
+  college_end: 'year',
+  comments: 'textarea',
+};
+
+function inputOf(name: string, spec: FieldSpec): InputKind {
+  const special = SPECIAL_INPUTS[name];
+  if (special) return special;
+  switch (spec.kind) {
+    case 'string':
+      return 'text';
+    case 'float':
+      return 'number';
+    case 'enum':
+      return 'select';
+    default:
+      return spec.kind;
+  }
+}
+
+/** Owners are the members (or both), and the family; beneficiaries and the insured are people; a document relates to anything. */
+function relationChoice(section: SectionDescriptor, name: string): RelationChoice {
+  if (section.entity === 'Document') return 'items';
+  return name === 'owner' ? 'owners' : 'people';
+}
+
+function formField(section: SectionDescriptor, name: string, spec: FieldSpec): FormField {
+  const field: FormField = {
+    name,
+    label: fieldLabel(name),
+    input: inputOf(name, spec),
+    required: section.required.includes(name),
+    // The messages write `current-value` for `current_value`; other names are written as they are.
+    messageName: name.endsWith('_value') ? name.replace(/_/g, '-') : name,
+  };
+  if (spec.kind === 'enum') field.options = spec.values.map((value) => ({ value, label: valueLabel(value) }));
+  if (spec.kind === 'currency') field.frequency = spec.frequency;
+  if (spec.kind === 'relation') field.relation = relationChoice(section, name);
+  return field;
+}
+
+/** Required fields first, then the rest in the document's order. */
+function ordered(fields: FormField[]): FormField[] {
+  return [...fields.filter((f) => f.required), ...fields.filter((f) => !f.required)];
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+function describer(section: SectionDescriptor): SectionForm['describe'] {
+  if ('first_name' in section.fields)
+    return (f) =>
+      `${text(f.first_name)} ${text(f.last_name)}`.trim() ||
+      `Unnamed ${SECTION_TITLES[section.path]?.[1] ?? 'item'}`;
+  const key = ['name', 'employer', 'type'].find((k) => k in section.fields);
+  return (f) => {
+    if (key === 'type' && typeof f.type === 'string') return valueLabel(f.type);
+    const file = f.file as { filename?: unknown } | null | undefined;
+    return (
+      text(key ? f[key] : undefined) ||
+      text(file?.filename) ||
+      `Unnamed ${SECTION_TITLES[section.path]?.[1] ?? 'item'}`
+    );
+  };
+}
+
+function columnsOf(section: SectionDescriptor, fields: readonly FormField[]): string[] {
+  const names = fields.map((f) => f.name);
+  const preferred = [
+    'name',
+    'first_name',
+    'last_name',
+    'employer',
+    'position',
+    'relationship',
+    'type',
+    'owner',
+    'beneficiary',
+    'provider',
+    'current_value',
+    'value',
+    'salary',
+    'coverage_value',
+    'target',
+    'file',
+    'relation',
+  ].filter((n) => names.includes(n));
+  return section.single ? names : preferred.slice(0, 6);
+}
+
+function buildForm(section: SectionDescriptor): SectionForm {
+  const fields = ordered(
+    Object.entries(section.fields).map(([name, spec]) => formField(section, name, spec)),
+  );
+  const [title, item] = SECTION_TITLES[section.path] ?? [words(section.path), words(section.entity)];
+  return {
+    path: section.path,
+    entity: section.entity,
+    title,
+    item,
+    perMember: section.perMember,
+    single: section.single,
+    fields,
+    columns: columnsOf(section, fields),
+    describe: describer(section),
+  };
+}
+
+export const SECTION_FORMS: readonly SectionForm[] = SECTIONS.map(buildForm);
+
+export function sectionForm(path: string): SectionForm | undefined {
+  return SECTION_FORMS.find((f) => f.path === path);
+}
+
+/** The form of a storage key (`employment:coclient`), with its member. */
+export function formOfKey(key: string): { form: SectionForm; member?: MemberRole } | undefined {
+  const [path, member] = key.split(':');
+  const form = SECTION_FORMS.find((f) => f.path === path);
+  if (!form || form.perMember !== (member !== undefined)) return undefined;
+  if (member === undefined) return { form };
+  return member === 'client' || member === 'coclient' ? { form, member } : undefined;
+}
+
+// ---- validation, as the server words it ------------------------------------------------------
+
+const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Whether a composite value carries what the interface requires of it. */
+function present(field: FormField, v: unknown): boolean {
+  if (isBlank(v)) return false;
+  const o = v as Record<string, unknown>;
+  switch (field.input) {
+    case 'relation':
+      return typeof o === 'string' || !isBlank(o.type);
+    case 'currency':
+      return typeof o === 'number' || (typeof o === 'object' && typeof o.value === 'number');
+    case 'file':
+      return typeof o === 'object';
+    default:
+      return true;
+  }
+}
+
+/**
+ * The messages the server would give for these fields, by field name, in its wording
+ * (`current-value is required.`), checked as the user types. A goal's target needs both parts.
+ */
+export function validateSection(
+  form: SectionForm,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const field of form.fields) {
+    if (!field.required) continue;
+    const v = fields[field.name];
+    if (!present(field, v)) out[field.name] = [`${field.messageName} is required.`];
+    else if (field.input === 'target') {
+      const t = v as { value?: unknown; date?: unknown };
+      const missing = [
+        typeof t.value === 'number' ? null : `${field.messageName}.value is required.`,
+        isBlank(t.date) ? `${field.messageName}.date is required.` : null,
+      ].filter((m): m is string => m !== null);
+      if (missing.length) out[field.name] = missing;
+    }
+  }
+  return out;
+}
+
+/**
+ * The server's field messages (keyed as the messages name fields: `current-value`,
+ * `target.value`) moved onto the form's field names; messages naming no field of the form are
+ * kept under `''` so that the form can still show them.
+ */
+export function messagesByField(
+  form: SectionForm,
+  messages: Readonly<Record<string, readonly string[]>>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, list] of Object.entries(messages)) {
+    const root = key.split('.')[0] ?? key;
+    const field = form.fields.find((f) => f.messageName === root || f.name === root);
+    const name = field?.name ?? '';
+    (out[name] ??= []).push(...list);
+  }
+  return out;
+}
+
+// ---- full member details -------------------------------------------------------------------------
+
+/** A field of the full member details, by its flat path (`address.city`, `drivers_license.number`). */
+const member = (
+  name: string,
+  label: string,
+  input: InputKind,
+  extra: Partial<FormField> = {},
+): FormField => ({
+  name,
+  label,
+  input,
+  required: false,
+  messageName: name,
+  ...extra,
+});
+
+const options = (...values: string[]): Option[] =>
+  values.map((value) => ({ value, label: valueLabel(value) }));
+
+/** Groups of the member details form, in the order an advisor asks for them. */
+export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[] }[] = [
+  {
+    title: 'Identity',
+    fields: [
+      member('first_name', 'First name', 'text', { required: true }),
+      member('middle_initial', 'Middle initial', 'text'),
+      member('last_name', 'Last name', 'text'),
+      member('gender', 'Gender', 'select', { options: options('male', 'female') }),
+      member('birth_date', 'Date of birth', 'date'),
+      member('marital_status', 'Marital status', 'select', {
+        options: options('single', 'married', 'divorced', 'widowed', 'other', 'partner'),
+      }),
+      member('previous_marriages', 'Previous marriages', 'integer'),
+      member('citizenship.country', 'Citizenship', 'text', { hint: 'Two-letter country code, e.g. US.' }),
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [
+      member('email', 'E-mail', 'email', { required: true }),
+      member('phone', 'Mobile phone', 'phone', { hint: 'With the country code, e.g. +1 555 010 0199.' }),
+      member('home_phone', 'Home phone', 'phone'),
+      member('work_phone', 'Work phone', 'phone'),
+      member('address.line1', 'Address line 1', 'text'),
+      member('address.line2', 'Address line 2', 'text'),
+      member('address.city', 'City', 'text'),
+      member('address.state', 'State', 'text', { hint: 'US state code for US addresses, e.g. CA.' }),
+      member('address.zip', 'ZIP code', 'text'),
+      member('address.country', 'Country', 'text', { hint: 'Two-letter country code, e.g. US.' }),
+    ],
+  },
+  {
+    title: 'Driver’s license',
+    fields: [
+      member('drivers_license.number', 'License number', 'text'),
+      member('drivers_license.issue_date', 'Issued', 'date'),
+      member('drivers_license.expire_date', 'Expires', 'date'),
+      member('drivers_license.jurisdiction.state', 'Issuing state', 'text'),
+      member('drivers_license.jurisdiction.country', 'Issuing country', 'text'),
+      member('drivers_license.document', 'License document', 'file'),
+    ],
+  },
+  {
+    title: 'Planning',
+    fields: [
+      member('risk_score', 'Risk score', 'number'),
+      member('comments', 'Comments', 'textarea'),
+      member('photo', 'Photo', 'file'),
+    ],
+  },
+];
+
+export const MEMBER_FIELDS: readonly FormField[] = MEMBER_FORM.flatMap((g) => g.fields);
+
+/** The server's rules for full member details, in its wording. */
+export function validateMember(fields: Readonly<Record<string, unknown>>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of MEMBER_FIELDS)
+    if (f.required && isBlank(fields[f.name])) out[f.name] = [`${f.messageName} is required.`];
+  return out;
+}

@@ -1,0 +1,469 @@
+// `npm run bench [a|b|c|d …]`: the data layer and sync engine measured in Chromium's real
+// IndexedDB (DESIGN.md §6). Figures and ratios printed side by side; nothing is asserted, nothing
+// fails on a number. Sections: a) ingest, b) search as you type, c) durable edits, d) coalescing.
+//
+// Node side (this file): starts the sandbox platform (rate limit off), generates the account
+// payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
+// Playwright (never a downloaded browser) and bridges the page's `Send` to the real main-side
+// Transport with `exposeFunction`. The page measures and returns raw samples; this side discards
+// the warm-up runs, summarizes and prints.
+
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { Transport } from '../../electron/main/transport/transport.ts';
+import type { ApiRequest } from '../../shared/api/request.ts';
+import { sandboxProfile } from '../../shared/settings.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { accountV2 } from '../platform/v2/shape.ts';
+import { benchAccounts } from './data.ts';
+import type { BenchApi } from './page.ts';
+import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ADVISOR = 'advisor@sandbox.test';
+
+const INGEST = 10_000;
+const INGEST_WARMUP = 1_000;
+const INGEST_RUNS = 3;
+const SEARCH = 50_000;
+/** Typed one character at a time: a common and a rarer last name. */
+const WORDS = ['martinez', 'kowalski'];
+const SEARCH_WARMUP_WORD = 'zoey';
+const SEARCH_RUNS = 3;
+const EDIT_STORE = 10_000;
+const EDIT_SAMPLES = 200;
+const EDIT_WARMUP = 20;
+const PUSH_EDITS = 1_000;
+const PUSH_RECORDS = 50;
+const PUSH_LIVE_RUNS = 2;
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Chromium is not installed: run `apt-get install -y chromium` (or set CHROMIUM_PATH).');
+  }
+}
+
+function fileSystemOf(path: string): string {
+  try {
+    return execFileSync('stat', ['-f', '-c', '%T', path], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'file system unknown';
+  }
+}
+
+/** page.ts as one ES module, built in memory by vite's JS API. */
+async function bundlePage(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    envDir: false,
+    publicDir: false,
+    root: ROOT,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      reportCompressedSize: false,
+      rolldownOptions: {
+        input: resolve(ROOT, 'test/bench/page.ts'),
+        output: { format: 'es', entryFileNames: 'bench.js' },
+      },
+    },
+  });
+  for (const output of Array.isArray(result) ? result : [result]) {
+    if (!('output' in output)) continue;
+    for (const chunk of output.output) if (chunk.type === 'chunk' && chunk.isEntry) return chunk.code;
+  }
+  throw new Error('vite produced no entry chunk for the bench page.');
+}
+
+/** A loopback origin for the page: 127.0.0.1 is a secure context, as `crypto.randomUUID` needs. */
+async function serve(files: Record<string, { type: string; body: string }>): Promise<Server> {
+  const server = createServer((req, res) => {
+    const file = files[req.url ?? ''];
+    if (!file) return void res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return server;
+}
+
+/** Calls a function of the page's `bench` API and returns its (serialized) answer. */
+function caller(page: Page) {
+  return <K extends keyof BenchApi>(
+    name: K,
+    ...args: Parameters<BenchApi[K]>
+  ): Promise<Awaited<ReturnType<BenchApi[K]>>> =>
+    page.evaluate(
+      ([fn, values]) =>
+        (globalThis as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[fn]!(
+          ...values,
+        ),
+      [name, args] as const,
+    ) as Promise<Awaited<ReturnType<BenchApi[K]>>>;
+}
+
+type Call = ReturnType<typeof caller>;
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+let sectionStart = performance.now();
+/** How long the section took, set-up included; restarts the clock. */
+function took(): string {
+  const seconds = (performance.now() - sectionStart) / 1000;
+  sectionStart = performance.now();
+  return `[${seconds.toFixed(1)} s]`;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  took();
+  const only = process.argv.slice(2);
+  const wanted = (section: string) => only.length === 0 || only.includes(section);
+  const load = loadavg()[0]!;
+  // 1,000 seeded accounts: the templates of the payloads, and the accounts section d) edits.
+  const platform = await startPlatform({ port: 0, seed: 1, accounts: 1_000, rateLimit: 0 });
+  const store = platform.control.store();
+  const payloads = benchAccounts(
+    store.state.accounts.map((a) => accountV2(store, a)),
+    SEARCH,
+  );
+  const token = platform.control.token(ADVISOR).access_token;
+  const transport = new Transport({
+    // The platform's limit is off; the transport's own budget must not space the requests either.
+    profile: () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 1_000_000 }),
+    tokens: {
+      accessToken: () => Promise.resolve(token),
+      refreshAfterUnauthorized: () => Promise.resolve(null),
+    },
+  });
+  const server = await serve({
+    '/': {
+      type: 'text/html',
+      body: '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>',
+    },
+    '/bench.js': { type: 'text/javascript', body: await bundlePage() },
+    '/accounts.json': { type: 'application/json', body: JSON.stringify(payloads) },
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => say(`  [page error] ${error.message}`));
+    page.on('console', (m) => void (m.type() === 'error' && say(`  [page console] ${m.text()}`)));
+    await page.exposeFunction('benchSend', (req: ApiRequest) => transport.request(req));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction('globalThis.benchReady === true');
+    const call = caller(page);
+    const { dexie } = await call('load', '/accounts.json');
+
+    const threads = await page.evaluate<number>('navigator.hardwareConcurrency');
+    say('Advisor Desk benchmarks (npm run bench): figures only, nothing is asserted');
+    say(
+      `machine  ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown model'}), ` +
+        `${int(totalmem() / 2 ** 30)} GiB RAM, load average ${load.toFixed(2)} at start; Node ${process.version}`,
+    );
+    say(
+      `browser  Chromium ${browser.version()} headless (hardwareConcurrency ${threads}), ` +
+        `profile in ${tmpdir()} (${fileSystemOf(tmpdir())})`,
+    );
+    say(
+      `store    Chromium's IndexedDB through the app's AdvisorDb (Dexie ${dexie}, strict durability, ` +
+        `debug off as on app://); a fresh database for every measurement`,
+    );
+    say(
+      `data     v2 account payloads: the sandbox platform's accountV2 of its seed, with ids, names, emails and ` +
+        `dates drawn afresh (${int(Buffer.byteLength(JSON.stringify(payloads[0])))} bytes of JSON each)`,
+    );
+    say(`         timings are medians of the runs after a discarded warm-up; p95 and min/max beside them`);
+    say(`set-up   platform, ${int(SEARCH)} payloads, page bundle, Chromium: ${took()}`);
+    say();
+    if (wanted('a')) await ingest(call);
+    if (wanted('b')) await search(call);
+    if (wanted('c')) await edit(call);
+    if (wanted('d')) await push(call, platform);
+  } finally {
+    await browser.close();
+    server.close();
+    transport.dispose();
+    await platform.close();
+  }
+  say(`whole run: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// ---- a) ingest ---------------------------------------------------------------------------------------
+
+async function ingest(call: Call): Promise<void> {
+  // Warm-up (discarded): both paths once on fewer accounts.
+  await call('ingestEngine', INGEST_WARMUP, false);
+  await call('ingestBulk', INGEST_WARMUP);
+  const engine: number[] = [];
+  const bulk: number[] = [];
+  const mapping: number[] = [];
+  let identical = 0;
+  let requests = 0;
+  for (let run = 0; run < INGEST_RUNS; run++) {
+    // Alternate the order, so that neither side always runs second.
+    const steps = [
+      async () => {
+        const r = await call('ingestEngine', INGEST, run === 0);
+        if (r.rows !== INGEST || r.failures) throw new Error(`The pull stored ${r.rows} of ${INGEST} rows.`);
+        if (run === 0) identical = r.identical ?? 0;
+        requests = r.requests;
+        engine.push(r.ms);
+      },
+      async () => {
+        const r = await call('ingestBulk', INGEST);
+        bulk.push(r.ms);
+        mapping.push(r.mapMs);
+      },
+    ];
+    for (const step of run % 2 ? steps.reverse() : steps) await step();
+  }
+  const [e, b, map] = [engine, bulk, mapping].map(summarize) as [Summary, Summary, Summary];
+  say(`a) Ingest ${int(INGEST)} accounts into an empty store ${took()}`);
+  say(
+    `   the v2 list's pages (500 a page, -updated_at) come from memory inside the page: DB and engine ` +
+      `work only, no network, no IPC; ${INGEST_RUNS} runs after a warm-up on ${int(INGEST_WARMUP)}`,
+  );
+  const row = (label: string, s: Summary) => [
+    label,
+    ms(s.median),
+    ms(s.min),
+    ms(s.max),
+    `${int((INGEST / s.median) * 1000)} accounts/s`,
+  ];
+  say(
+    table([
+      ['', 'median', 'min', 'max', 'at the median'],
+      row(`PullEngine.pullAccountList, full sweep (${requests} requests)`, e),
+      row(`raw Dexie bulkPut of the same rows, one call`, b),
+    ]),
+  );
+  say(
+    `   cost of our layer: ${ratio(e.median, b.median)} the raw bulkPut ` +
+      `(of the difference, mapping payloads to rows: ${ms(map.median)})`,
+  );
+  say(
+    `   rows the pull wrote that equal the bulkPut rows (local ids aside): ${int(identical)} of ${int(INGEST)}`,
+  );
+  say();
+}
+
+// ---- b) search as you type ---------------------------------------------------------------------------
+
+async function search(call: Call): Promise<void> {
+  const setup = await call('prepareSearch', SEARCH);
+  const kinds = ['search', 'list'] as const;
+  /** samples[kind][word][keystroke] */
+  const samples = { search: new Map<string, number[][]>(), list: new Map<string, number[][]>() };
+  const matches = new Map<string, number>();
+  for (const kind of kinds) {
+    await call('typeWord', SEARCH_WARMUP_WORD, kind);
+    for (let run = 0; run < SEARCH_RUNS; run++)
+      for (const word of WORDS) {
+        const keys = await call('typeWord', word, kind);
+        const per = samples[kind].get(word) ?? keys.map(() => []);
+        keys.forEach((k, i) => per[i]!.push(k.ms));
+        samples[kind].set(word, per);
+        if (kind === 'list') for (const k of keys) matches.set(k.prefix, k.matches);
+      }
+  }
+  await call('closeSearch');
+
+  say(`b) Search as you type over ${int(setup.rows)} accounts ${took()}`);
+  say(
+    `   the store holds the pull's rows (bulkPut in ${(setup.ms / 1000).toFixed(1)} s, untimed); one awaited ` +
+      `query per keystroke, no debounce; ${SEARCH_RUNS} runs after a warm-up typing "${SEARCH_WARMUP_WORD}"`,
+  );
+  say(`   searchAccounts(prefix, 50): the *search index, the first 50 accounts`);
+  say(
+    `   listAccounts({ search, limit: 50 }): the account list's query (default sort -created_at, with its total)`,
+  );
+  const word = WORDS[0]!;
+  const rows: string[][] = [
+    ['keystroke', 'matches', 'searchAccounts median', 'max', 'listAccounts median', 'max'],
+  ];
+  for (let i = 0; i < word.length; i++) {
+    const s = summarize(samples.search.get(word)![i]!);
+    const l = summarize(samples.list.get(word)![i]!);
+    const prefix = word.slice(0, i + 1);
+    rows.push([
+      `"${prefix}"`,
+      int(matches.get(prefix) ?? 0),
+      ms(s.median),
+      ms(s.max),
+      ms(l.median),
+      ms(l.max),
+    ]);
+  }
+  say(table(rows));
+  const all = (kind: (typeof kinds)[number]) => summarize([...samples[kind].values()].flat(2));
+  const [s, l] = [all('search'), all('list')];
+  const line = (label: string, x: Summary) => [label, ms(x.median), ms(x.p95), ms(x.max)] as const;
+  say(`   every keystroke of ${WORDS.map((w) => `"${w}"`).join(', ')} (${s.n} samples each):`);
+  say(
+    table(
+      [
+        ['', 'median', 'p95', 'max'],
+        line('searchAccounts', s),
+        line('listAccounts', l),
+        [
+          'listAccounts / searchAccounts',
+          ratio(l.median, s.median),
+          ratio(l.p95, s.p95),
+          ratio(l.max, s.max),
+        ],
+      ],
+      1,
+      '     ',
+    ),
+  );
+  say();
+}
+
+// ---- c) a local edit made durable ---------------------------------------------------------------------
+
+async function edit(call: Call): Promise<void> {
+  const r = await call('edits', EDIT_STORE, EDIT_SAMPLES, EDIT_WARMUP);
+  const [n, c, put, tx] = [r.newOp, r.coalesced, r.rawPut, r.rawPutOutbox].map(summarize) as [
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+  ];
+  say(`c) A local edit made durable, ${int(EDIT_STORE)} accounts in the store ${took()}`);
+  say(
+    `   time until the awaited write resolves (committed, strict durability); ${n.n} rounds after ` +
+      `${EDIT_WARMUP} discarded, the four kinds alternating, each on its own account`,
+  );
+  const row = (label: string, s: Summary) => [label, ms(s.median), ms(s.p95), ms(s.min), ms(s.max)];
+  say(
+    table([
+      ['', 'median', 'p95', 'min', 'max'],
+      row('updateRecord, queues a new operation', n),
+      row('updateRecord again, coalesced into it', c),
+      row('reference: raw accounts.put', put),
+      row('reference: raw accounts.put + outbox.add in one transaction', tx),
+    ]),
+  );
+  say(
+    `   cost of our layer: updateRecord / raw put + outbox.add ${ratio(n.median, tx.median)} (new operation), ` +
+      `${ratio(c.median, tx.median)} (coalesced); operations queued at the end: ${int(r.queued)}`,
+  );
+  say();
+}
+
+// ---- d) coalescing ---------------------------------------------------------------------------------------
+
+async function push(call: Call, platform: Platform): Promise<void> {
+  const store = platform.control.store();
+  const advisor = store.state.users.find((u) => u.email === ADVISOR)!;
+  const editable = store.state.accounts.filter((a) => a.teamId === advisor.currentTeamId && !a.archived);
+  let next = 0;
+  type Result = Awaited<ReturnType<BenchApi['coalesce']>> & { seen: number; matching: number };
+  const requests = (r: Result) => Object.values(r.byMethod).reduce((sum, n) => sum + n, 0);
+  /** One run on 50 accounts no run has touched (their server versions are the ones loaded). */
+  const once = async (live: boolean, seed: number, edits = PUSH_EDITS): Promise<Result> => {
+    const chosen = editable.slice(next, (next += PUSH_RECORDS));
+    if (chosen.length < PUSH_RECORDS) throw new Error('Not enough sandbox accounts for another run.');
+    const before = platform.control.stats().byInterface.v2 ?? 0;
+    const r = await call(
+      'coalesce',
+      chosen.map((a) => accountV2(store, a)),
+      edits,
+      seed,
+      live,
+    );
+    const seen = (platform.control.stats().byInterface.v2 ?? 0) - before;
+    const matching = r.final.filter(({ serverId, fields }) => {
+      const a = store.state.accounts.find((x) => x.id === serverId);
+      return (
+        a &&
+        a.client.first_name === fields['client.first_name'] &&
+        a.client.last_name === fields['client.last_name'] &&
+        (a.client.phone.number ?? null) === fields['client.phone.number'] &&
+        a.favorited === fields.favorited
+      );
+    }).length;
+    return { ...r, seen, matching };
+  };
+  await once(false, 99, PUSH_EDITS / 5); // warm-up, discarded
+  // Offline, the count follows from the engine's rules (a run or two tell the same); live, it
+  // depends on timing.
+  const offline = [await once(false, 100)];
+  const live: Result[] = [];
+  for (let run = 0; run < PUSH_LIVE_RUNS; run++) live.push(await once(true, 200 + run));
+
+  say(`d) Coalescing: ${int(PUSH_EDITS)} random edits to ${PUSH_RECORDS} accounts, then pushed ${took()}`);
+  say(
+    `   PushEngine → exposeFunction → the real Transport → the sandbox platform on loopback (rate limit off); ` +
+      `edits (seeded): first name, last name, mobile, favorite`,
+  );
+  say(`   requests counted at the engine's Send, after a warm-up run`);
+  const rows: string[][] = [
+    [
+      '',
+      'runs',
+      'records changed',
+      'operations queued',
+      'requests',
+      'by method',
+      'per changed record',
+      'server = local',
+    ],
+  ];
+  const add = (label: string, results: Result[], liveRun: boolean) => {
+    const total = summarize(results.map(requests));
+    const changed = summarize(results.map((r) => r.changed)).median;
+    const methods = [...new Set(results.flatMap((r) => Object.keys(r.byMethod)))].sort();
+    rows.push([
+      label,
+      String(results.length),
+      int(changed),
+      liveRun ? '—' : int(summarize(results.map((r) => r.queued)).median),
+      total.min === total.max
+        ? int(total.median)
+        : `${int(total.median)} (${int(total.min)}–${int(total.max)})`,
+      methods.map((m) => `${int(summarize(results.map((r) => r.byMethod[m] ?? 0)).median)} ${m}`).join(' + '),
+      (total.median / changed).toFixed(2),
+      results.map((r) => `${r.matching}/${r.records}`).join(', '),
+    ]);
+  };
+  add('edits made offline, then one push pass', offline, false);
+  add('push engine running while editing', live, true);
+  say(table(rows));
+  const all = [...offline, ...live];
+  const leftover = all.reduce((sum, r) => sum + r.remaining + r.notSynced, 0);
+  say(
+    `   the platform counted the same requests: ${all.every((r) => r.seen === requests(r)) ? 'yes' : 'NO'}; ` +
+      `operations left or records not synced afterwards: ${leftover}`,
+  );
+  say(
+    `   an edit took ${ms(summarize(all.map((r) => r.editMs / r.edits)).median)} (median of runs); ` +
+      `the offline push pass ${ms(summarize(offline.map((r) => r.pushMs)).median)} (HTTP included)`,
+  );
+  say();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,113 @@
+// The app's form schemas (shared/forms.ts) against `/define` of the sandbox platform: every field
+// the interface defines is on the form and nothing else, enum choices are the allowed values in
+// their order, required markers are the required flags, and a required field's validation message
+// names it as the server does.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MEMBER_FIELDS,
+  SECTION_FORMS,
+  messagesByField,
+  validateMember,
+  validateSection,
+  type SectionForm,
+} from '../../shared/forms.ts';
+import {
+  createAccount,
+  definesRequired,
+  isProperty,
+  startV0,
+  type Definition,
+  type V0Session,
+} from './v0-helpers.ts';
+
+let s: V0Session;
+let accountId: number;
+
+beforeAll(async () => {
+  s = await startV0();
+  accountId = (await createAccount(s.advisor, 'clients', true)).id;
+});
+afterAll(() => s.platform.close());
+
+async function define(entity: string): Promise<Record<string, Definition>> {
+  const r = await s.advisor.get<Record<string, Definition>>(`/define/${entity}/${accountId}`);
+  expect(r.status, r.text).toBe(200);
+  return r.body;
+}
+
+describe.each(SECTION_FORMS.map((f) => [f.entity, f] as const))('%s form', (_entity, form: SectionForm) => {
+  it('has one input per defined field, the allowed values in order, and the required markers', async () => {
+    const def = await define(form.entity);
+    const defined = Object.keys(def).filter((k) => k !== 'id');
+    expect(form.fields.map((f) => f.name).sort()).toEqual(defined.sort());
+    for (const field of form.fields) {
+      const d = def[field.name] as Definition;
+      expect(field.required, `${field.name} required`).toBe(definesRequired(d));
+      if (field.options) {
+        expect(isProperty(d), `${field.name} is a plain property`).toBe(true);
+        const values = isProperty(d) ? (d.values ?? '').split(',') : [];
+        expect(
+          field.options.map((o) => o.value),
+          `${field.name} values`,
+        ).toEqual(values);
+        for (const o of field.options) expect(o.label.trim(), `${field.name}=${o.value} label`).not.toBe('');
+      }
+      if (field.input === 'currency') expect(Object.keys(d).sort()).toEqual(['frequency', 'value']);
+      if (field.input === 'relation') expect(Object.keys(d)).toContain('type');
+    }
+  });
+
+  it.runIf(!form.single)('words a missing required field as the server does', async () => {
+    const local = validateSection(form, {});
+    const path = form.perMember
+      ? `/accounts/${accountId}/client/${form.path}`
+      : `/accounts/${accountId}/${form.path}`;
+    // Documents take a multipart body; an empty JSON body is refused for the missing file all the same.
+    const r = await s.advisor.post<{ messages: string[] }>(path, {});
+    expect(r.status, r.text).toBe(422);
+    const server = [...r.body.messages].sort();
+    expect(Object.values(local).flat().sort()).toEqual(server);
+    // …and the server's messages land on the form's own field names.
+    const byName: Record<string, string[]> = {};
+    for (const m of server) (byName[m.split(' ')[0] as string] ??= []).push(m);
+    expect(Object.keys(messagesByField(form, byName)).sort()).toEqual(Object.keys(local).sort());
+  });
+});
+
+/** Flat paths of a definition (`address.city`); File objects and the member's photo stay whole. */
+function flatPaths(def: Record<string, Definition>, prefix = ''): string[] {
+  return Object.entries(def).flatMap(([k, d]) => {
+    const path = `${prefix}${k}`;
+    const isFile = !isProperty(d) && 'filename' in d;
+    return isProperty(d) || isFile ? [path] : flatPaths(d, `${path}.`);
+  });
+}
+
+describe('member details form', () => {
+  it('has one input per defined field of the full member, with the required markers and values', async () => {
+    const def = await define('FullMember');
+    expect(MEMBER_FIELDS.map((f) => f.name).sort()).toEqual(flatPaths(def).sort());
+    const at = (path: string) =>
+      path.split('.').reduce<Definition>((d, k) => (d as Record<string, Definition>)[k] as Definition, def);
+    for (const field of MEMBER_FIELDS) {
+      const d = at(field.name);
+      expect(field.required, field.name).toBe(definesRequired(d));
+      if (field.options && isProperty(d))
+        expect(field.options.map((o) => o.value)).toEqual((d.values ?? '').split(','));
+    }
+  });
+
+  it('words a missing first name and e-mail as the server does', async () => {
+    const r = await s.advisor.put<{ messages: string[] }>(`/accounts/${accountId}/client/details`, {
+      first_name: '',
+      email: '',
+    });
+    expect(r.status, r.text).toBe(422);
+    expect(
+      Object.values(validateMember({ first_name: '', email: ' ' }))
+        .flat()
+        .sort(),
+    ).toEqual([...r.body.messages].sort());
+  });
+});

@@ -1,0 +1,435 @@
+// The offline meeting of issue 5, end to end in the browser preview against the sandbox platform:
+// the advisor signs in, keeps an existing household available offline, loses the network, takes
+// on a new prospect with a co-client and enters their household (assets, liabilities, income per
+// member, a child, a goal for that child, member details and a photo), reloads the app while still
+// offline and finds all of it waiting to be sent, then comes back online and every change reaches
+// the platform once (checked through its own API). Then a change the platform refuses (422) is
+// fixed from its form, and a conflict made through the platform's API is resolved side by side.
+// Screenshots light and dark go to test-results/screenshots/offline-meeting-*.png.
+
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { networkFailure } from '../../electron/main/transport/failures.ts';
+import { portraitPng } from '../platform/samples.ts';
+import {
+  ADVISOR,
+  activeAccounts,
+  bothThemes,
+  expect,
+  localId,
+  openList,
+  outboxStates,
+  platformApi,
+  test,
+  type Servers,
+} from './fixtures.ts';
+
+const PROSPECT = { first: 'Hana', last: 'Lindqvist', email: 'hana.lindqvist@example.com' };
+const COCLIENT = { first: 'Jonas', last: 'Lindqvist', email: 'jonas.lindqvist@example.com' };
+const CHILD = 'Maja Lindqvist';
+
+/**
+ * Offline, as the desktop app meets it. `context.setOffline(true)` fails every request of the
+ * page, the preview host's included, so a reload offline would find no page at all, and every
+ * bridge call would throw. But the host stands in for what is local in the desktop app: its own
+ * files (served from app://) and the main process behind IPC. So while offline the page's
+ * requests to the host are answered from Node (`route.fetch`, outside the emulated network), and
+ * the two bridge calls that go on to the platform answer what the main process answers when no
+ * answer arrives (its own `networkFailure()`). The page sees `navigator.onLine === false` and the
+ * offline and online events, as it would in Electron.
+ */
+async function goOffline(context: BrowserContext, servers: Servers): Promise<void> {
+  const unreachable = networkFailure();
+  await context.route(`${servers.host.url}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/__bridge/api.request') return route.fulfill({ json: { value: unreachable } });
+    if (path === '/__bridge/files.download')
+      return route.fulfill({ json: { value: { ok: false, cancelled: false, error: unreachable } } });
+    return route.fulfill({ response: await route.fetch() });
+  });
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext, servers: Servers): Promise<void> {
+  await context.unroute(`${servers.host.url}/**`);
+  await context.setOffline(false);
+}
+
+/** Every change has reached the platform: nothing waits, nothing was refused. */
+async function allSent(page: Page): Promise<void> {
+  await expect.poll(() => outboxStates(page), { timeout: 90_000, intervals: [250, 500, 1000] }).toEqual([]);
+  const status = page.getByTestId('sync-status');
+  if (await status.count()) await expect(status).not.toContainText(/pending|problem/i);
+}
+
+/** A field by its label, which reads "Name (required)" (or "Name*(required)" as text) when required. */
+const named = (label: string) =>
+  new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*(\\(required\\))?$`);
+
+/** Picks an option of a select or relation picker by its visible words. */
+async function choose(scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: named(label) }).click();
+  await scope.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+async function amount(scope: Locator, label: string, value: number): Promise<void> {
+  const input = scope.getByRole('spinbutton', { name: named(label) });
+  await input.fill(String(value));
+  await input.press('Tab');
+}
+
+/** Moves to a financial section from the list on the left. */
+async function section(page: Page, key: string): Promise<void> {
+  await page.locator(`[data-section="${key}"]`).click();
+  await expect(page.locator(`[data-section="${key}"]`)).toHaveAttribute('aria-current', 'page');
+}
+
+const row = (page: Page, text: string) => page.getByTestId('section-table').locator('tr', { hasText: text });
+
+interface Listed {
+  id: string;
+  name?: string;
+  first_name?: string;
+  [field: string]: unknown;
+}
+
+test('an offline meeting: a new household entered offline, found after a reload, synced once', async ({
+  page,
+  context,
+  servers,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = <T>(method: string, path: string, body?: unknown) =>
+    platformApi<T>(servers, method, path, body);
+
+  // ---- Before the meeting: signed in, the list filled, a household kept offline -----------------
+  await openList(page, servers);
+  const store = servers.platform.control.store();
+  const household = activeAccounts(servers).find(
+    (a) => a.coclient && (store.sections(a).sections.assets?.length ?? 0) > 0,
+  );
+  if (!household) throw new Error('The seed has no household with assets.');
+  const householdAsset = String(store.sections(household).sections.assets?.[0]?.fields.name);
+
+  // The list settles once the first pull's quality scores and stages are in.
+  await expect(page.locator('[data-sync="pending"]')).toHaveCount(0);
+  await page.getByTestId('account-search').pressSequentially(household.client.email);
+  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await page.keyboard.press('Tab');
+  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
+  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await page.getByText('Available offline').click();
+  await expect(page.locator('#available-offline')).toBeChecked();
+  // The switch waits while the account is pulled in full, with its progress; then the note says
+  // when it was last synced.
+  await expect(page.locator('#available-offline')).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByLabel('Pull progress')).toBeHidden();
+  await expect(page.getByTestId('synced-note')).toContainText('Last synced');
+  const householdId = await localId(page, household.id);
+
+  // ---- The network goes ------------------------------------------------------------------------
+  await goOffline(context, servers);
+  await expect(page.getByTestId('connection')).toHaveText('Offline');
+
+  // A new prospect with a co-client, through the account form.
+  await page.getByRole('link', { name: 'Back to the accounts' }).click();
+  await page.getByTestId('account-search').fill('');
+  await page.getByTestId('new-account').click();
+  const form = page.getByRole('dialog', { name: 'New account' });
+  await form.getByRole('button', { name: 'Prospect', exact: true }).click();
+  await form.getByLabel('First name').fill(PROSPECT.first);
+  await form.getByLabel('Last name').fill(PROSPECT.last);
+  await form.getByLabel('Email').fill(PROSPECT.email);
+  await form.getByTestId('add-coclient').click();
+  const co = form.getByRole('region', { name: 'Co-client' });
+  await co.getByLabel('First name').fill(COCLIENT.first);
+  await co.getByLabel('Last name').fill(COCLIENT.last);
+  await co.getByLabel('Email').fill(COCLIENT.email);
+  await form.getByTestId('account-save').click();
+  await expect(form).toBeHidden();
+  const listed = page.getByRole('row').filter({ hasText: `${PROSPECT.first} ${PROSPECT.last}` });
+  await expect(listed.locator('[data-sync="pending"]')).toHaveCount(1);
+  await bothThemes(page, 'offline-meeting-accounts-list');
+
+  // Open it: its workspace works from the local store alone.
+  await listed.getByTestId('account-name').click();
+  await expect(page.getByTestId('workspace-title')).toHaveText(
+    `${PROSPECT.first} ${PROSPECT.last} & ${COCLIENT.first} ${COCLIENT.last}`,
+  );
+  await expect(page.getByTestId('synced-note')).toHaveText(
+    'Not on the platform yet: it is sent with your changes.',
+  );
+
+  // Assets, from the keyboard: Alt+F to the sections, Alt+N adds, Alt+N again saves and adds
+  // the next, Ctrl+S saves the last.
+  await page.keyboard.press('Alt+F');
+  await section(page, 'assets');
+  await page.keyboard.press('Alt+N');
+  const dialog = page.getByTestId('item-dialog');
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New asset');
+  await expect(dialog.getByLabel(named('Name'))).toBeFocused();
+  await page.keyboard.type('Lake cabin');
+  await choose(dialog, 'Type', 'Secondary residence');
+  await choose(dialog, 'Owner', 'Joint');
+  await amount(dialog, 'Current value', 420_000);
+  await page.keyboard.press('Alt+N');
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New asset');
+  await expect(dialog.getByLabel(named('Name'))).toHaveValue('');
+  await page.keyboard.type('Sailboat');
+  await choose(dialog, 'Type', 'Other');
+  await choose(dialog, 'Owner', `${COCLIENT.first} ${COCLIENT.last}`);
+  await amount(dialog, 'Current value', 36_500);
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  // Focus is back on "Add" for the next one.
+  await expect(page.getByTestId('add-item')).toBeFocused();
+  for (const name of ['Lake cabin', 'Sailboat'])
+    await expect(row(page, name).locator('[data-badge="pending"]')).toBeVisible();
+
+  // A liability.
+  await page.keyboard.press('Alt+ArrowDown');
+  await section(page, 'liabilities');
+  await page.keyboard.press('Alt+N');
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New liability');
+  await dialog.getByLabel(named('Name')).fill('Boat loan');
+  await choose(dialog, 'Type', 'Personal');
+  await choose(dialog, 'Owner', `${COCLIENT.first} ${COCLIENT.last}`);
+  await amount(dialog, 'Current value', 18_000);
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Boat loan').locator('[data-badge="pending"]')).toBeVisible();
+
+  // Income: one record per member, a form on the page.
+  await section(page, 'income:client');
+  const clientIncome = page.getByTestId('single-income:client');
+  await amount(clientIncome, 'Employment', 135_000);
+  await choose(clientIncome, 'Employment: how often', 'Yearly');
+  await amount(clientIncome, 'Dividends', 3_200);
+  await page.keyboard.press('Control+s');
+  await expect(clientIncome.locator('[data-badge="pending"]')).toBeVisible();
+  await section(page, 'income:coclient');
+  const coIncome = page.getByTestId('single-income:coclient');
+  await amount(coIncome, 'Employment', 88_000);
+  await choose(coIncome, 'Employment: how often', 'Yearly');
+  await page.keyboard.press('Control+s');
+  await expect(coIncome.locator('[data-badge="pending"]')).toBeVisible();
+
+  // A child, then a goal with that child as beneficiary (the relation picker offers the family).
+  await section(page, 'family');
+  await page.keyboard.press('Alt+N');
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New family member');
+  await dialog.getByLabel(named('First name')).fill('Maja');
+  await dialog.getByLabel(named('Last name')).fill('Lindqvist');
+  await choose(dialog, 'Relationship', 'Child');
+  await dialog.getByLabel(named('Date of birth')).fill('2016-05-14');
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Maja').locator('[data-badge="pending"]')).toBeVisible();
+
+  await section(page, 'goals');
+  await page.keyboard.press('Alt+N');
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New goal');
+  await choose(dialog, 'Type', 'College');
+  await dialog.getByLabel(named('Name')).fill('College for Maja');
+  await choose(dialog, 'Owner', 'Joint');
+  await amount(dialog, 'Target amount', 160_000);
+  await dialog.getByLabel(named('Target date')).fill('2034-09-01');
+  await choose(dialog, 'Beneficiary', `${CHILD} (child)`);
+  await choose(dialog, 'Priority', 'High');
+  await bothThemes(page, 'offline-meeting-section-form');
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  const goal = row(page, 'College for Maja');
+  await expect(goal).toContainText(CHILD);
+  await expect(goal.locator('[data-badge="pending"]')).toBeVisible();
+
+  // Member details and a photo.
+  await page.keyboard.press('Alt+M');
+  const details = page.getByTestId('single-details:client');
+  await expect(details).toBeVisible();
+  await choose(details, 'Marital status', 'Married');
+  await details.getByLabel(named('Address line 1')).fill('12 Harbor Lane');
+  await details.getByLabel(named('City')).fill('Portland');
+  await details.getByLabel(named('State')).fill('ME');
+  await details.getByLabel(named('ZIP code')).fill('04101');
+  await details.getByLabel(named('Country')).fill('US');
+  await page.keyboard.press('Control+s');
+  await expect(details.getByTestId('unsaved')).toBeHidden();
+  await expect(details.locator('[data-badge="pending"]')).toBeVisible();
+  await page
+    .getByTestId('member-photo')
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'hana.png', mimeType: 'image/png', buffer: portraitPng(5) });
+  await expect(page.getByTestId('member-photo')).toContainText('waiting to upload');
+
+  // ---- The app is reloaded, still offline: everything is still there, waiting ------------------
+  await page.reload();
+  await expect(page.getByTestId('connection')).toHaveText('Offline');
+  await expect(page.getByTestId('workspace-title')).toContainText(PROSPECT.first);
+  const shown = page.getByTestId('single-details:client');
+  await expect(shown.locator('[data-badge="pending"]')).toBeVisible();
+  await expect(shown.getByLabel(named('City'))).toHaveValue('Portland');
+  await expect(shown.getByRole('combobox', { name: 'Marital status' })).toHaveText('Married');
+  await expect(page.getByTestId('member-photo')).toContainText('hana.png');
+  await expect(page.getByTestId('member-photo')).toContainText('waiting to upload');
+  await expect(page.getByTestId('member-photo').locator('img')).toBeVisible();
+
+  await page.keyboard.press('Alt+F');
+  for (const [key, names] of [
+    ['assets', ['Lake cabin', 'Sailboat']],
+    ['liabilities', ['Boat loan']],
+    ['family', ['Maja']],
+    ['goals', ['College for Maja']],
+  ] as const) {
+    await section(page, key);
+    for (const name of names) await expect(row(page, name).locator('[data-badge="pending"]')).toBeVisible();
+  }
+  await expect(row(page, 'College for Maja')).toContainText(CHILD);
+  await section(page, 'income:client');
+  await expect(page.getByTestId('single-income:client').locator('[data-badge="pending"]')).toBeVisible();
+  await expect(
+    page.getByTestId('single-income:client').getByRole('spinbutton', { name: 'Employment', exact: true }),
+  ).toHaveValue('$135,000');
+  await section(page, 'assets');
+  await bothThemes(page, 'offline-meeting-workspace-pending');
+
+  // The household kept offline opens too, with its sections.
+  await page.goto(`${servers.host.url}/#/accounts/${householdId}?tab=financials&section=assets`);
+  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await expect(page.getByTestId('section-table')).toContainText(householdAsset);
+  await expect(page.getByTestId('synced-note')).toContainText('Last synced');
+
+  // ---- Back online: every change reaches the platform, once ------------------------------------
+  await goOnline(context, servers);
+  await expect(page.getByTestId('connection')).toHaveText('Online', { timeout: 30_000 });
+  await allSent(page);
+
+  const found = await api<{ items: { id: number; type: string }[] }>(
+    'GET',
+    `/api/v2/accounts?query=${encodeURIComponent(PROSPECT.email)}&type=all`,
+  );
+  expect(found.status).toBe(200);
+  expect(found.body.items).toHaveLength(1);
+  const serverId = found.body.items[0]!.id;
+  expect(found.body.items[0]!.type).toBe('PROSPECT');
+  const v0 = `/api/v0/accounts/${serverId}`;
+  const list = async (path: string) => {
+    const res = await api<Listed[]>('GET', `${v0}${path}`);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const assets = await list('/assets');
+  expect(assets.map((a) => a.name).sort()).toEqual(['Lake cabin', 'Sailboat']);
+  expect(assets.find((a) => a.name === 'Lake cabin')).toMatchObject({
+    type: 'secondary-residence',
+    owner: { type: 'joint' },
+    current_value: { value: 420_000 },
+  });
+  const liabilities = await list('/liabilities');
+  expect(liabilities).toHaveLength(1);
+  expect(liabilities[0]).toMatchObject({ name: 'Boat loan', type: 'personal', owner: { type: 'coclient' } });
+  const family = await list('/family');
+  expect(family).toHaveLength(1);
+  expect(family[0]).toMatchObject({ first_name: 'Maja', relationship: 'child', birth_date: '2016-05-14' });
+  const goals = await list('/goals');
+  expect(goals).toHaveLength(1);
+  expect(goals[0]).toMatchObject({
+    name: 'College for Maja',
+    type: 'college',
+    priority: 'high',
+    beneficiary: { type: 'FamilyMember', id: family[0]!.id },
+    target: { value: 160_000, date: '2034-09-01' },
+  });
+  expect((await api('GET', `${v0}/client/income`)).body).toMatchObject({
+    employment: { value: 135_000, frequency: 'yearly' },
+    dividends: { value: 3_200 },
+  });
+  expect((await api('GET', `${v0}/coclient/income`)).body).toMatchObject({
+    employment: { value: 88_000, frequency: 'yearly' },
+  });
+  const member = await api<{ marital_status: string; address: object; photo: { url: string } | null }>(
+    'GET',
+    `${v0}/client/details`,
+  );
+  expect(member.body).toMatchObject({
+    marital_status: 'married',
+    address: { line1: '12 Harbor Lane', city: 'Portland', state: 'ME', zip: '04101', country: 'US' },
+    photo: { filename: 'hana.png', filetype: 'image/png' },
+  });
+  const photo = await fetch(member.body.photo!.url, {
+    headers: { authorization: `Bearer ${servers.platform.control.token(ADVISOR).access_token}` },
+  });
+  expect(photo.status).toBe(200);
+  expect(Buffer.from(await photo.arrayBuffer()).equals(portraitPng(5))).toBe(true);
+
+  // In the app, the records now say so.
+  await page.goto(`${servers.host.url}/#/accounts?`);
+  await page.getByTestId('account-search').fill(PROSPECT.last);
+  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await page
+    .getByTestId('account-name')
+    .filter({ hasText: `${PROSPECT.first} ${PROSPECT.last}` })
+    .click();
+  await expect(page.getByTestId('synced-note')).toContainText('Last synced', { timeout: 30_000 });
+
+  // ---- A change the platform refuses (422), fixed from its form --------------------------------
+  // The form checks what the app can know (required fields); that a country is an ISO code is the
+  // platform's rule. "Sweden" passes here and is refused there with its own message.
+  await page.keyboard.press('Alt+M');
+  await page.locator('[data-member="coclient"]').click();
+  const coDetails = page.getByTestId('single-details:coclient');
+  await coDetails.getByLabel(named('Citizenship')).fill('Sweden');
+  await page.keyboard.press('Control+s');
+  await expect(coDetails.locator('[data-badge="rejected"]')).toBeVisible({ timeout: 30_000 });
+  const citizenship = coDetails.locator('[data-field="citizenship.country"]');
+  await expect(citizenship.getByTestId('field-messages')).toHaveText('citizenship.country is invalid.');
+  await expect(coDetails.getByTestId('form-error')).toBeVisible();
+  await bothThemes(page, 'offline-meeting-refused');
+  const panel = page.getByTestId('sync-status');
+  if (await panel.count()) {
+    await panel.click();
+    await expect(page.getByTestId('sync-panel')).toBeVisible();
+    await bothThemes(page, 'offline-meeting-sync-panel');
+    await page.keyboard.press('Escape');
+  }
+  await coDetails.getByLabel(named('Citizenship')).fill('SE');
+  await page.keyboard.press('Control+s');
+  await expect(coDetails.locator('[data-badge="synced"]')).toBeVisible({ timeout: 30_000 });
+  await expect(citizenship.getByTestId('field-messages')).toHaveCount(0);
+  await allSent(page);
+  expect((await api('GET', `${v0}/coclient/details`)).body).toMatchObject({ citizenship: { country: 'SE' } });
+
+  // ---- A conflict: renamed here offline, renamed through the platform's API meanwhile -----------
+  await page.keyboard.press('Alt+F');
+  await section(page, 'assets');
+  await goOffline(context, servers);
+  await row(page, 'Sailboat').click();
+  await expect(page.getByTestId('item-dialog-title')).toContainText('Sailboat');
+  await dialog.getByLabel(named('Name')).fill('Sailboat (mine)');
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  const sailboat = assets.find((a) => a.name === 'Sailboat')!;
+  const put = await api('PUT', `${v0}/assets/${encodeURIComponent(sailboat.id)}`, {
+    name: 'Sailboat (theirs)',
+  });
+  expect(put.status).toBe(200);
+  await goOnline(context, servers);
+  const mine = row(page, 'Sailboat (mine)');
+  await expect(mine.locator('[data-badge="conflict"]')).toBeVisible({ timeout: 60_000 });
+  await mine.click();
+  const conflict = page.getByTestId('conflict');
+  await expect(conflict.locator('tr[data-field="name"] [data-testid="conflict-theirs"]')).toHaveText(
+    'Sailboat (theirs)',
+  );
+  await expect(conflict.locator('tr[data-field="name"] [data-testid="conflict-mine"]')).toHaveText(
+    'Sailboat (mine)',
+  );
+  await bothThemes(page, 'offline-meeting-conflict');
+  await conflict.getByTestId('conflict-mine-all').click();
+  await expect(conflict).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(mine.locator('[data-badge="synced"]')).toBeVisible({ timeout: 60_000 });
+  await allSent(page);
+  const renamed = await list('/assets');
+  expect(renamed.map((a) => a.name).sort()).toEqual(['Lake cabin', 'Sailboat (mine)']);
+});

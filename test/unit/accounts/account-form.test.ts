@@ -1,0 +1,258 @@
+// @vitest-environment happy-dom
+// Creating and editing an account: the platform's rules speak in its own words as the user types
+// (once a field was left, or a save tried), a valid form saves one create through the change
+// module, an edit queues only what changed, a prospect converts to a client where the role
+// allows it, and what the role or the platform refuses is said on the form.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { outbox } from '../data/helpers.ts';
+import {
+  account,
+  blur,
+  button,
+  click,
+  listedNames,
+  mountAt,
+  one,
+  openDb,
+  settle,
+  typeText,
+  userConfig,
+  withLayout,
+  type Mounted,
+} from './harness.ts';
+
+let mounted: Mounted | null = null;
+let restoreLayout: () => void;
+let db: AdvisorDb;
+
+beforeEach(() => {
+  restoreLayout = withLayout();
+  db = openDb();
+});
+afterEach(() => {
+  mounted?.wrapper.unmount();
+  mounted = null;
+  restoreLayout();
+  document.body.innerHTML = '';
+});
+
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const messages = (field: string) =>
+  [
+    ...(document.getElementById(`account-${field.replace(/\./g, '-')}-messages`)?.querySelectorAll('small') ??
+      []),
+  ].map((m) => m.textContent?.trim());
+const phoneMessages = (role: string) =>
+  [...(document.getElementById(`account-${role}-phone-messages`)?.querySelectorAll('small') ?? [])].map((m) =>
+    m.textContent?.trim(),
+  );
+
+async function openCreate() {
+  await click(one('new-account'));
+  await settle();
+  expect(dialog().getAttribute('aria-labelledby')).toBeTruthy();
+  expect(dialog().textContent).toContain('New account');
+}
+
+async function openEdit(name: string) {
+  const row = [...document.querySelectorAll<HTMLElement>('.account-row')].find((r) =>
+    r.textContent?.includes(name),
+  )!;
+  await click(row.querySelector('[data-testid="edit-account"]')!);
+  await settle();
+}
+
+describe('creating an account', () => {
+  it('shows the platform’s rules as the user types, and saves one create', async () => {
+    await userConfig(db);
+    mounted = await mountAt(db, '/accounts');
+    await openCreate();
+    // The type the role may create first, the user's own phone country by default.
+    expect(button(dialog(), 'Prospect').getAttribute('aria-pressed')).toBe('true');
+    expect(input('account-client-phone-code').value).toBe('+1');
+
+    await typeText(input('account-client-first_name'), 'Nora');
+    const email = input('account-client-email');
+    await typeText(email, 'nora@');
+    expect(messages('client.email')).toEqual([]); // not yet left: no scolding mid-word
+    await blur(email);
+    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await typeText(email, 'nora@example');
+    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    await typeText(email, 'nora@example.com');
+    expect(messages('client.email')).toEqual([]);
+
+    await typeText(input('account-client-phone-number'), '12');
+    await blur(input('account-client-phone-number'));
+    expect(phoneMessages('client')).toEqual([
+      'The client.phone.number field format is invalid; use 4 to 15 digits.',
+    ]);
+    await typeText(input('account-client-phone-number'), '555 0142 77');
+    expect(phoneMessages('client')).toEqual([]);
+
+    // A save shows what is still missing, and saves nothing.
+    await click(one('account-save'));
+    expect(messages('client.last_name')).toEqual(['The client.last_name field is required.']);
+    expect(document.activeElement).toBe(input('account-client-last_name'));
+    expect(dialog().textContent).toContain('1 field needs attention before saving.');
+    await typeText(input('account-client-last_name'), 'Quist');
+    expect(messages('client.last_name')).toEqual([]);
+
+    // A co-client, once given, needs its names and an email of its own.
+    await click(one('add-coclient'));
+    expect(document.activeElement).toBe(input('account-coclient-first_name'));
+    await typeText(input('account-coclient-first_name'), 'Omar');
+    await typeText(input('account-coclient-email'), 'NORA@example.com');
+    await click(one('account-save'));
+    expect(messages('coclient.last_name')).toEqual([
+      'The coclient.last_name field is required when a co-client is given.',
+    ]);
+    expect(messages('coclient.email')).toEqual([
+      'The coclient.email field and client.email must be different.',
+    ]);
+    await typeText(input('account-coclient-last_name'), 'Quist');
+    await typeText(input('account-coclient-email'), 'omar@example.com');
+    expect(messages('coclient.email')).toEqual([]);
+    expect(await outbox(db)).toEqual([]);
+
+    await click(one('account-save'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    const ops = await outbox(db);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({
+      table: 'accounts',
+      kind: 'create',
+      fields: {
+        type: 'PROSPECT',
+        'client.first_name': 'Nora',
+        'client.last_name': 'Quist',
+        'client.email': 'nora@example.com',
+        'client.phone.code': '+1',
+        'client.phone.number': '555014277',
+        'client.phone.country': 'US',
+        'coclient.first_name': 'Omar',
+        'coclient.last_name': 'Quist',
+        'coclient.email': 'omar@example.com',
+        // The co-client's phone was left empty: no phone, not a country on its own.
+        'coclient.phone.number': null,
+        'coclient.phone.country': null,
+      },
+    });
+    // The new prospect is in the list at once, newest first, waiting to be sent.
+    await vi.waitFor(() => expect(listedNames()[0]).toBe('Nora Quist'));
+    expect(document.querySelector('.account-row [data-sync="pending"]')).not.toBeNull();
+  });
+
+  it('offers only the types the role may create, and says why', async () => {
+    await userConfig(db, ['accounts.clients.create']);
+    mounted = await mountAt(db, '/accounts');
+    await openCreate();
+    expect(button(dialog(), 'Client').hasAttribute('disabled')).toBe(true);
+    // Clicking it anyway changes nothing.
+    await click(button(dialog(), 'Client'));
+    expect(button(dialog(), 'Prospect').getAttribute('aria-pressed')).toBe('true');
+    expect(dialog().textContent).toContain('Your role on the platform does not let you create clients.');
+    expect(one('account-save').textContent).toContain('Create prospect');
+  });
+});
+
+describe('editing an account', () => {
+  it('queues only what changed, and converts a prospect to a client in the first client stage', async () => {
+    await userConfig(db);
+    const bob = await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', stage: 'p2' });
+    mounted = await mountAt(db, '/accounts');
+    await openEdit('Bob Xu');
+    expect(dialog().textContent).toContain('Edit Bob Xu');
+    expect(input('account-client-first_name').value).toBe('Bob');
+    await typeText(input('account-client-email'), 'bob.xu@example.org');
+    await click(one('convert'));
+    expect(dialog().textContent).toContain(
+      'Becomes a client when you save, in the Onboard stage of the client pipeline.',
+    );
+    await click(one('account-save'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    const ops = await outbox(db);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ kind: 'update', recordId: bob.id });
+    expect(ops[0]?.fields).toEqual({
+      'client.email': 'bob.xu@example.org',
+      type: 'CLIENT',
+      'pipeline.id': 'c1',
+    });
+  });
+
+  it('saves nothing when nothing changed', async () => {
+    await userConfig(db);
+    await account(db, { first: 'Ann', last: 'Young', co: { first: 'Al', last: 'Young' } });
+    mounted = await mountAt(db, '/accounts');
+    await openEdit('Ann Young');
+    expect(input('account-coclient-first_name').value).toBe('Al');
+    await click(one('account-save'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('shows the form read-only, saying why, when the role may not change the account', async () => {
+    await userConfig(db, ['accounts.prospects.update', 'accounts.convert']);
+    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
+    await account(db, { first: 'Ann', last: 'Young', type: 'CLIENT' });
+    mounted = await mountAt(db, '/accounts');
+    await openEdit('Bob Xu');
+    expect(one('account-form-readonly').textContent).toContain(
+      'Your role on the platform does not let you change prospects.',
+    );
+    expect(input('account-client-first_name').disabled).toBe(true);
+    expect(document.querySelector('[data-testid="account-save"]')).toBeNull();
+    await click(button(dialog(), 'Cancel'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  });
+
+  it('says why a prospect cannot be converted', async () => {
+    await userConfig(db, ['accounts.convert']);
+    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
+    mounted = await mountAt(db, '/accounts');
+    await openEdit('Bob Xu');
+    expect(one('convert').hasAttribute('disabled')).toBe(true);
+    expect(dialog().textContent).toContain(
+      'Your role on the platform does not let you convert a prospect to a client.',
+    );
+  });
+
+  it('shows what the platform refused on the fields it named, until they are edited', async () => {
+    await userConfig(db);
+    const ann = await account(db, { first: 'Ann', last: 'Young' });
+    // A change the platform answered with 422 (as the push engine records it).
+    const { opId } = await updateRecord(db, 'accounts', ann.id, { 'client.email': 'ann@example' });
+    const op = (await outbox(db)).find((o) => o.id === opId)!;
+    await db.outbox.put({
+      ...op,
+      state: 'rejected',
+      lastError: {
+        kind: 'validation',
+        status: 422,
+        message: 'The client.email field must be a valid email address.',
+        fields: { 'client.email': ['The client.email field must be a valid email address.'] },
+      },
+    });
+    await db.accounts.update(ann.id, { status: 'rejected' });
+    mounted = await mountAt(db, '/accounts');
+    expect(document.querySelector('.account-row [data-sync="rejected"]')?.textContent).toContain('Refused');
+    await openEdit('Ann Young');
+    await settle();
+    expect(one('account-form-refused').textContent).toContain('The platform refused the last change');
+    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    await typeText(input('account-client-email'), 'ann@example.com');
+    expect(messages('client.email')).toEqual([]);
+    await click(one('account-save'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    // The fix goes into the refused change, which is queued again.
+    const ops = await outbox(db);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ state: 'queued', fields: { 'client.email': 'ann@example.com' } });
+  });
+});

@@ -1,0 +1,87 @@
+// The sync store as the app frame starts it, over the app's database and the bridge: its state
+// for the screens, and storage problems kept in plain words. Syncing itself is tested against the
+// sandbox platform with the coordinator (test/integration/sync-coordinator.test.ts); here the
+// bridge is one with no platform behind it, as when the network is gone, so that this file runs
+// with the renderer's types (the sandbox is Node code).
+
+import Dexie from 'dexie';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type { Bridge } from '../../../shared/bridge.ts';
+import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { StorageError } from '../../../renderer/src/data/storage.ts';
+import { useBridge } from '../../../renderer/src/services/bridge.ts';
+import { useConnectivityStore } from '../../../renderer/src/stores/connectivity.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { clientFields, openDb } from '../data/helpers.ts';
+
+let db: AdvisorDb;
+let asked: ApiRequest[];
+
+/** What the transport answers when no network is there. */
+const noNetwork = (req: ApiRequest): Promise<ApiResult> => {
+  asked.push(req);
+  return Promise.resolve({
+    ok: false,
+    kind: 'network',
+    status: null,
+    message: 'The platform could not be reached. Check the network connection.',
+    fields: {},
+    retryAfterMs: null,
+  });
+};
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  asked = [];
+  useBridge({ api: { request: noNetwork } } as unknown as Bridge);
+  db = openDb();
+  useLocalDb(db);
+});
+afterEach(async () => {
+  await useSyncStore().stop();
+  await db.delete();
+});
+
+describe('the sync store', () => {
+  it('starts after sign-in over the app database and the bridge; shows offline and what waits', async () => {
+    const sync = useSyncStore();
+    expect(await sync.start()).toBe(true);
+    expect(sync).toMatchObject({ started: true, worker: true, storageProblem: null });
+
+    await sync.save(() => createRecord(db, 'accounts', { fields: clientFields('Stella') }));
+    await vi.waitFor(() => expect([sync.phase, sync.pendingCount]).toEqual(['offline', 1]));
+    expect(sync.message).toMatch(/cannot be reached/);
+    expect(asked.some((r) => r.method === 'POST' && r.path === '/accounts')).toBe(true);
+    // The connection indicator hears the same answers.
+    expect(useConnectivityStore().state).toBe('unreachable');
+
+    // Back from signing in again: the same coordinator resumes.
+    expect(await sync.start()).toBe(true);
+    expect(sync.started).toBe(true);
+  });
+
+  it('a database that cannot be opened: start answers false, with the problem in plain words', async () => {
+    useLocalDb(new AdvisorDb(`no-idb-${crypto.randomUUID()}`, {}));
+    const sync = useSyncStore();
+    expect(await sync.start()).toBe(false);
+    expect(sync.started).toBe(false);
+    expect(sync.storageProblem?.kind).toBe('unavailable');
+    expect(sync.storageProblem?.whatToDo).toMatch(/normal window/);
+  });
+
+  it('a change that cannot be saved: the problem is kept until a save works again', async () => {
+    const sync = useSyncStore();
+    const full = sync.save(() =>
+      Promise.reject(new Dexie.AbortError('Transaction aborted', new Dexie.QuotaExceededError())),
+    );
+    await expect(full).rejects.toBeInstanceOf(StorageError);
+    expect(sync.storageProblem?.kind).toBe('quota');
+
+    expect(await sync.save(() => Promise.resolve('saved'))).toBe('saved');
+    expect(sync.storageProblem).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+// The overview computes net worth and monthly cash flow from the account's items in the local
+// store (shared/finance.ts), follows new items at once, and shows quality, profile and activity.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { CONFIG_KEYS } from '../../../renderer/src/data/queries.ts';
+import { household, mountWorkspace, one, openDb, syncedItem, syncedSingle, type Mounted } from './harness.ts';
+
+let mounted: Mounted | null = null;
+afterEach(() => {
+  mounted?.wrapper.unmount();
+  mounted = null;
+  document.body.innerHTML = '';
+});
+
+const usd = (value: number, frequency = 'one-time') => ({ value, frequency });
+const part = (name: string) => one('net-worth').querySelector(`[data-part="${name}"] .amount`)?.textContent;
+const flow = (name: string) => one('cash-flow').querySelector(`[data-flow="${name}"] .amount`)?.textContent;
+
+describe('the overview', () => {
+  it('shows net worth and monthly cash flow computed from the items, and follows new ones', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedItem(db, account.id, 'assets', 'a|1', { name: 'Home', current_value: usd(450_000) });
+    await syncedItem(db, account.id, 'cash', 'c|1', { name: 'Checking', current_value: usd(12_500) });
+    await syncedItem(db, account.id, 'plans', 'p|1', { name: '401(k)', current_value: 210_000 });
+    await syncedItem(db, account.id, 'insurance', 'i|1', {
+      name: 'Whole life',
+      cash_value: usd(9_000),
+      coverage_value: usd(1_000_000),
+    });
+    await syncedItem(db, account.id, 'liabilities', 'l|1', { name: 'Mortgage', current_value: usd(300_000) });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|1', {
+      type: 'groceries',
+      value: usd(900, 'monthly'),
+    });
+    await syncedSingle(db, account.id, 'income:client', { employment: usd(120_000, 'yearly') });
+    await syncedSingle(db, account.id, 'income:coclient', {
+      employment: usd(3_000, 'monthly'),
+      other: usd(5_000),
+    });
+    await syncedSingle(db, account.id, 'expenses-fixed', {
+      mortgage: usd(2_400, 'monthly'),
+      auto_insurance: usd(1_200, 'yearly'),
+    });
+    await syncedSingle(db, account.id, 'expenses-tax', { federal_income: usd(18_000, 'yearly') });
+    mounted = await mountWorkspace(db, account.id);
+
+    // 450,000 + 12,500 + 210,000 + 9,000 − 300,000
+    expect(one('net-worth-total').textContent).toBe('$381,500');
+    expect(part('assets')).toBe('$450,000');
+    expect(part('insurance')).toBe('$9,000');
+    expect(part('liabilities')).toBe('−$300,000');
+    // Income 10,000 + 3,000; fixed 2,400 + 100; tax 1,500; variable 900 → 8,100 a month.
+    expect(flow('income')).toBe('$13,000');
+    expect(flow('fixed')).toBe('−$2,500');
+    expect(flow('tax')).toBe('−$1,500');
+    expect(flow('variable')).toBe('−$900');
+    expect(one('cash-flow-net').textContent).toBe('$8,100');
+    // A one-time amount is listed apart, not hidden and not counted.
+    expect(one('one-time').textContent).toContain('Other (income of Bob Tester)');
+    expect(one('one-time').textContent).toContain('$5,000');
+
+    // An item typed now counts at once.
+    await createRecord(db, 'sectionItems', {
+      accountId: account.id,
+      section: 'taxable',
+      fields: { name: 'Brokerage', owner: { type: 'client', id: null }, current_value: usd(40_000) },
+    });
+    await vi.waitFor(() => expect(one('net-worth-total').textContent).toBe('$421,500'));
+  });
+
+  it('shows the quality rules, the profile values by member and the activity with its icons', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await db.accounts.update(account.id, {
+      meta: {
+        ...account.meta,
+        clientId: 31,
+        coclientId: 32,
+        quality: {
+          score: 60,
+          rules: [
+            { message: 'Client has an e-mail address', valid: true },
+            { message: 'Client has a date of birth', valid: false },
+          ],
+        },
+      },
+    });
+    await db.meta.put({
+      key: CONFIG_KEYS.dataset,
+      value: {
+        pulledAt: 1,
+        data: {
+          panels: [],
+          groups: [{ id: 'g1', title: 'Goals' }],
+          elements: [{ id: 'e1', group_id: 'g1', title: 'Retirement age' }],
+        },
+      },
+    });
+    await db.profileValues.put({
+      id: 'pv1',
+      accountServerId: 7,
+      memberId: 32,
+      datasetId: 'e1',
+      server: { id: 'pv1', dataset_id: 'e1', member_id: 32, row_id: 'r1', type: 'NUMBER', value: '62' },
+      pulledAt: 1,
+    });
+    await db.accountActivity.put({
+      id: 5,
+      accountServerId: 7,
+      type: 'account.created',
+      createdAt: '2026-03-14 09:30:00',
+      server: {
+        id: 5,
+        type: 'account.created',
+        icon: 'i_user_plus',
+        description: 'Account created',
+        options: { author: 'Alex Morgan' },
+        created_at: '2026-03-14 09:30:00',
+      },
+      pulledAt: 1,
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    expect(one('quality-score').textContent).toBe('60');
+    const rules = one('quality').querySelectorAll('li');
+    expect([...rules].map((r) => [r.textContent?.trim(), r.classList.contains('valid')])).toEqual([
+      ['Client has an e-mail address', true],
+      ['Client has a date of birth', false],
+    ]);
+    expect(one('profile').textContent).toContain('Bob Tester');
+    expect(one('profile').textContent).toContain('Retirement age');
+    expect(one('profile').textContent).toContain('62');
+    const item = one('activity').querySelector('li')!;
+    expect(item.textContent).toContain('Account created');
+    expect(item.textContent).toContain('Alex Morgan');
+    expect(item.querySelector('i')?.className).toBe('pi pi-user-plus');
+  });
+});

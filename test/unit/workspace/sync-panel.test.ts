@@ -1,0 +1,245 @@
+// @vitest-environment happy-dom
+// The sync status control and its panel, over the real sync store and coordinator with a bridge
+// that finds no network (as at a client meeting): offline with what waits, refused changes with
+// the platform's field messages and conflicts listed, and each entry leading to the record's own
+// form in the workspace — the item opened, the messages on its fields, or the side-by-side view.
+
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import ToastService from 'primevue/toastservice';
+import Tooltip from 'primevue/tooltip';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
+import type { ApiResult } from '../../../shared/api/request.ts';
+import type { Bridge } from '../../../shared/bridge.ts';
+import SyncStatus from '../../../renderer/src/components/sync/SyncStatus.vue';
+import { createRecord, recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';
+import { useBridge } from '../../../renderer/src/services/bridge.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import AccountWorkspace from '../../../renderer/src/views/account/AccountWorkspace.vue';
+import {
+  click,
+  dialog,
+  household,
+  messagesOf,
+  one,
+  openDb,
+  settle,
+  syncedAccount,
+  syncedItem,
+} from './harness.ts';
+import { clientFields } from '../data/helpers.ts';
+
+const noNetwork = (): Promise<ApiResult> =>
+  Promise.resolve({
+    ok: false,
+    kind: 'network',
+    status: null,
+    message: 'The platform could not be reached. Check the network connection.',
+    fields: {},
+    retryAfterMs: null,
+  });
+
+let db: AdvisorDb;
+let wrapper: VueWrapper | null = null;
+let router: Router;
+
+beforeEach(() => {
+  db = openDb();
+  useLocalDb(db);
+  useBridge({ api: { request: noNetwork } } as unknown as Bridge);
+});
+afterEach(async () => {
+  await useSyncStore().stop();
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+  await db.delete();
+});
+
+const lakeHouse = {
+  type: 'primary-residence',
+  name: 'Lake house',
+  owner: { type: 'client', id: null },
+  current_value: { value: 450000, frequency: 'one-time' },
+};
+
+/** Moves a record's last operation to a state, as the push engine does, with the row's badge. */
+async function settleOp(table: SyncedTable, id: string, change: Partial<Operation>): Promise<Operation> {
+  const ops = await recordOps(db, table, id);
+  const op = { ...ops.at(-1)!, ...change };
+  await db.outbox.put(op);
+  const rows = db.table(table);
+  await rows.put(refreshRow(table, await rows.get(id), await recordOps(db, table, id)));
+  return op;
+}
+
+/** A household with one refused asset, one conflicted asset, an account refused, and a new goal waiting. */
+async function meeting() {
+  const account = await household(db);
+  const refused = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
+  await updateRecord(db, 'sectionItems', refused.id, { current_value: null });
+  await settleOp('sectionItems', refused.id, {
+    state: 'rejected',
+    lastError: {
+      kind: 'validation',
+      status: 422,
+      message: 'The given data was invalid.',
+      fields: { 'current-value': ['current-value is required.'] },
+    },
+  });
+  const cabin = await syncedItem(db, account.id, 'assets', 'a|2', { ...lakeHouse, name: 'Lake cabin' });
+  await updateRecord(db, 'sectionItems', cabin.id, { name: 'Lake cottage' });
+  const op = await settleOp('sectionItems', cabin.id, { state: 'conflict' });
+  await db.conflicts.add({
+    id: op.id,
+    table: 'sectionItems',
+    recordId: cabin.id,
+    fields: { name: { base: 'Lake cabin', mine: 'Lake cottage', theirs: 'Lake lodge' } },
+    detectedAt: Date.now(),
+  });
+  await db.sectionItems.update(cabin.id, { status: 'conflict' });
+  const other = await syncedAccount(db, 8, clientFields('Zed'));
+  await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
+  await settleOp('accounts', other.id, {
+    state: 'rejected',
+    lastError: {
+      kind: 'validation',
+      status: 422,
+      message: 'The given data was invalid.',
+      fields: { 'client.email': ['The client.email must be a valid email address.'] },
+    },
+  });
+  await createRecord(db, 'sectionItems', {
+    accountId: account.id,
+    section: 'goals',
+    fields: { name: 'College for Mia' },
+  });
+  return { account, refused, cabin, other };
+}
+
+async function mountFrame(): Promise<void> {
+  router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/accounts', name: 'accounts', component: { render: () => h('div', 'accounts') } },
+      { path: '/accounts/:id', name: 'account', component: AccountWorkspace },
+      { path: '/sign-in', name: 'sign-in', component: { render: () => h('div', 'sign in') } },
+    ],
+  });
+  await router.push('/accounts');
+  await router.isReady();
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
+  wrapper = mount(Frame, {
+    attachTo: document.body,
+    global: {
+      plugins: [pinia, router, [PrimeVue, { theme: 'none' }], ToastService],
+      directives: { tooltip: Tooltip },
+      stubs: { transition: false, 'transition-group': false },
+    },
+  });
+  expect(await useSyncStore().start()).toBe(true);
+}
+
+const entry = (id: string, text: string) =>
+  [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)].find((e) =>
+    e.textContent?.includes(text),
+  )!;
+
+async function openPanel() {
+  await click(one('sync-status'));
+  await vi.waitFor(() => expect(one('sync-panel')).toBeTruthy());
+  await settle();
+}
+
+describe('the sync status control', () => {
+  it('shows offline, what waits and what needs the user; the panel lists each with its words', async () => {
+    await meeting();
+    await mountFrame();
+    const sync = useSyncStore();
+    await vi.waitFor(() => expect(sync.phase).toBe('offline'));
+    await vi.waitFor(() => expect(one('sync-problems').textContent).toContain('3 to fix'));
+
+    const status = one('sync-status');
+    expect(status.getAttribute('data-phase')).toBe('offline');
+    expect(one('connection').textContent).toBe('Platform unreachable');
+    expect(one('sync-state').textContent).toContain('1 to send');
+    expect(status.getAttribute('aria-label')).toMatch(/1 change waits to be sent\. 3 changes need you\./);
+    expect(status.getAttribute('aria-expanded')).toBe('false');
+    // The phase change was announced.
+    expect(one('sync-announcement').textContent).toContain('Platform unreachable.');
+
+    await openPanel();
+    expect(status.getAttribute('aria-expanded')).toBe('true');
+    const panel = one('sync-panel');
+    expect(panel.textContent).toContain('cannot be reached');
+    expect(one('last-synced').textContent).toBe('Not synced yet on this computer');
+
+    const refused = entry('rejected-entry', 'Assets “Lake house”');
+    expect(refused.textContent).toContain('Ann Tester');
+    expect(refused.querySelector('[data-testid="rejected-fields"]')?.textContent).toContain(
+      'current-value is required.',
+    );
+    expect(entry('rejected-entry', 'Zed Tester').textContent).toContain(
+      'The client.email must be a valid email address.',
+    );
+    expect(entry('conflict-entry', 'Lake cottage').textContent).toContain('Both changed: name');
+    await vi.waitFor(() => expect(entry('pending-entry', 'College for Mia').textContent).toContain('New'));
+    expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');
+  });
+
+  it('a refused item: click opens its section and form with the platform’s message on the field', async () => {
+    const { account } = await meeting();
+    await mountFrame();
+    await vi.waitFor(() => expect(useSyncStore().rejected).toHaveLength(2));
+    await openPanel();
+
+    await click(entry('rejected-entry', 'Lake house').querySelector('button')!);
+    await vi.waitFor(() => expect(router.currentRoute.value.params.id).toBe(account.id));
+    await vi.waitFor(() =>
+      expect(dialog().querySelector<HTMLInputElement>('[data-field="name"] input')?.value).toBe('Lake house'),
+    );
+    expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'assets' });
+    // The one-shot request is forgotten: the address stays a plain section address.
+    await vi.waitFor(() => expect(router.currentRoute.value.query.item).toBeUndefined());
+    expect(messagesOf(dialog(), 'current_value')).toBe('current-value is required.');
+    // The panel closed on its way.
+    expect(document.querySelector('[data-testid="sync-panel"]')).toBeNull();
+  });
+
+  it('a conflict: click opens the side-by-side view of that record', async () => {
+    await meeting();
+    await mountFrame();
+    await vi.waitFor(() => expect(useSyncStore().conflicts).toHaveLength(1));
+    await openPanel();
+
+    await click(entry('conflict-entry', 'Lake cottage').querySelector('button')!);
+    await vi.waitFor(() => expect(one('conflict').textContent).toContain('Lake lodge'));
+    expect(dialog().contains(one('conflict'))).toBe(true);
+  });
+
+  it('a refused account change: click opens the account form with the message on its field', async () => {
+    const { other } = await meeting();
+    await mountFrame();
+    await vi.waitFor(() => expect(useSyncStore().rejected).toHaveLength(2));
+    await openPanel();
+
+    await click(entry('rejected-entry', 'Zed Tester').querySelector('button')!);
+    await vi.waitFor(() => expect(router.currentRoute.value.params.id).toBe(other.id));
+    await vi.waitFor(() =>
+      expect(one('account-form-refused').textContent).toContain('refused the last change'),
+    );
+    // The platform's words on the field it named.
+    expect(document.getElementById('account-client-email-messages')?.textContent).toContain(
+      'The client.email must be a valid email address.',
+    );
+    await vi.waitFor(() => expect(router.currentRoute.value.query.edit).toBeUndefined());
+  });
+});

@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+// The status control in each phase the coordinator reports: syncing with the progress of a long
+// pull (x of y), sign-in needed with a way back that keeps the queue, an error, and a storage
+// problem in plain words with its way out. The coordinator is replaced by one whose state the
+// test sets, as the real one reports it (its own behaviour is tested in test/integration).
+
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h, nextTick } from 'vue';
+import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
+import type { Bridge } from '../../../shared/bridge.ts';
+import SyncStatus from '../../../renderer/src/components/sync/SyncStatus.vue';
+import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useBridge } from '../../../renderer/src/services/bridge.ts';
+import type { SyncState } from '../../../renderer/src/sync/coordinator.ts';
+import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { click, one, openDb, settle } from './harness.ts';
+
+const fake = vi.hoisted(() => ({
+  listeners: new Set<(s: unknown) => void>(),
+  state: null as SyncState | null,
+  signedIn: 0,
+  stopped: 0,
+}));
+
+vi.mock('../../../renderer/src/sync/coordinator.ts', () => ({
+  SyncCoordinator: class {
+    subscribe(listener: (s: unknown) => void) {
+      fake.listeners.add(listener);
+      listener(fake.state);
+      return () => fake.listeners.delete(listener);
+    }
+    start() {}
+    stop() {
+      fake.stopped++;
+      return Promise.resolve();
+    }
+    signedIn() {
+      fake.signedIn++;
+      return Promise.resolve();
+    }
+    rearm() {
+      return Promise.resolve();
+    }
+  },
+}));
+
+const IDLE: SyncState = {
+  phase: 'idle',
+  message: null,
+  worker: true,
+  pendingCount: 0,
+  rejected: [],
+  conflicts: [],
+  lastSyncedAt: null,
+  progress: [],
+  storage: null,
+};
+
+function report(change: Partial<SyncState>) {
+  fake.state = { ...IDLE, ...change };
+  for (const l of fake.listeners) l(fake.state);
+}
+
+let wrapper: VueWrapper | null = null;
+let router: Router;
+
+beforeEach(async () => {
+  fake.listeners.clear();
+  fake.state = IDLE;
+  fake.signedIn = fake.stopped = 0;
+  useLocalDb(openDb());
+  useBridge({ auth: { status: () => Promise.resolve({}) } } as unknown as Bridge);
+  router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/accounts/:id?', name: 'accounts', component: { render: () => h('div', 'accounts') } },
+      { path: '/sign-in', name: 'sign-in', component: { render: () => h('div', 'sign in') } },
+    ],
+  });
+  await router.push('/accounts/x?tab=financials');
+  await router.isReady();
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
+  wrapper = mount(Frame, {
+    attachTo: document.body,
+    global: {
+      plugins: [pinia, router, [PrimeVue, { theme: 'none' }]],
+      stubs: { transition: false, 'transition-group': false },
+    },
+  });
+  expect(await useSyncStore().start()).toBe(true);
+  await settle();
+});
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+});
+
+describe('the status control, phase by phase', () => {
+  it('idle with nothing waiting says so, and the panel says when the platform last had everything', async () => {
+    report({ lastSyncedAt: Date.now() - 2 * 60_000 });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('All synced');
+    expect(document.querySelector('[data-testid="sync-problems"]')).toBeNull();
+    await click(one('sync-status'));
+    expect(one('last-synced').textContent).toBe('Synced 2 minutes ago');
+    expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
+  });
+
+  it('syncing shows the progress of a long pull, x of y, in the control and the panel', async () => {
+    report({
+      phase: 'syncing',
+      message: 'Syncing with the platform…',
+      pendingCount: 4,
+      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 3, total: 12 }],
+    });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Syncing 3 of 12');
+    expect(one('sync-status').getAttribute('data-phase')).toBe('syncing');
+    expect(one('sync-announcement').textContent).toContain('Syncing 3 of 12.');
+    expect(one('sync-announcement').textContent).toContain('4 changes wait to be sent.');
+
+    await click(one('sync-status'));
+    const progress = one('sync-progress');
+    expect(progress.textContent).toContain('Keeping offline: Ann Tester');
+    expect(progress.textContent).toContain('3 of 12');
+    expect(progress.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+  });
+
+  it('sign-in needed: the button leads to sign-in and back here, and the queue is neither stopped nor dropped', async () => {
+    report({
+      phase: 'needs-sign-in',
+      message: 'Your sign-in has expired.',
+      pendingCount: 2,
+    });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Sign in needed');
+    expect(one('sync-announcement').textContent).toContain('Sign in again to send your changes.');
+
+    await click(one('sync-status'));
+    expect(one('sign-in-needed').textContent).toContain('everything you entered stays on this computer');
+    // No "send now" while the platform refuses the sign-in.
+    expect(document.querySelector('[data-testid="sync-now"]')).toBeNull();
+    await click(one('sign-in-again'));
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sign-in'));
+    expect(router.currentRoute.value.query.next).toBe('/accounts/x?tab=financials');
+    expect(fake.stopped).toBe(0);
+
+    // Back in the frame: the same store resumes the coordinator.
+    expect(await useSyncStore().start()).toBe(true);
+    expect(fake.signedIn).toBe(1);
+  });
+
+  it('a storage problem is said in plain words with a way out, before anything else', async () => {
+    report({
+      phase: 'idle',
+      pendingCount: 1,
+      storage: {
+        kind: 'closed',
+        message:
+          'The data on this computer was closed by another Advisor Desk window, usually after an update.',
+        whatToDo: 'Reload this window. Nothing that was saved is lost.',
+      },
+    });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Cannot save on this computer');
+    await click(one('sync-status'));
+    const problem = one('storage-problem');
+    expect(problem.textContent).toContain('closed by another Advisor Desk window');
+    expect(problem.textContent).toContain('Reload this window');
+    expect([...problem.querySelectorAll('button')].map((b) => b.textContent?.trim())).toContain(
+      'Reload the window',
+    );
+  });
+
+  it('an error stops the sync in words', async () => {
+    report({ phase: 'error', message: 'Something broke in the sync.' });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Sync stopped');
+    await click(one('sync-status'));
+    expect(one('sync-message').textContent).toBe('Something broke in the sync.');
+  });
+});

@@ -7,7 +7,15 @@ import type { Table } from 'dexie';
 import type { MemberRole } from '../../../shared/sections.ts';
 import { accountIndex, emptyMeta } from './accounts.ts';
 import type { AdvisorDb } from './db.ts';
-import { fileField, fileOwner, localFileIds, stagedFile, type FileInput, type PendingFile } from './files.ts';
+import {
+  fileField,
+  fileOwner,
+  isPendingFile,
+  localFileIds,
+  stagedFile,
+  type FileInput,
+  type PendingFile,
+} from './files.ts';
 import { keepLocalIds, newSingleRow, relationTargetsKey } from './mappers.ts';
 import type {
   AccountRow,
@@ -749,6 +757,12 @@ async function resolveDeleted(
 ): Promise<void> {
   const ops = await recordOps(db, op.table, op.recordId);
   if (discard) return forgetRecord(db, op.table, op.recordId, ops, settled);
+  // Keeping an account the server deleted, or anything of such an account, recreates the
+  // account with everything under it: its items and single records went with it on the server.
+  const accountId = op.table === 'accounts' ? op.recordId : (row as SectionItemRow | SingleRow).accountId;
+  const account = await db.accounts.get(accountId);
+  if (account && (op.table === 'accounts' || account.deletedOnServer))
+    return recreateAccount(db, account, settled);
   if (op.table === 'singles') {
     // A single record is never created: it is there whenever its member is. The change goes
     // again, checked against nothing, as the member there may be a new one.
@@ -764,6 +778,85 @@ async function resolveDeleted(
   if (op.table === 'accounts') (fresh as AccountRow).meta = emptyMeta();
   const remaining = ops.map((o) => (o.id === op.id ? recreate : o));
   await rowsOf(db, op.table).put(refreshRow(op.table, fresh, remaining));
+}
+
+/**
+ * Recreates an account the server deleted, with every record under it: the account, its section
+ * items and its single records each get ONE create carrying their local view (server ids and
+ * snapshots cleared; relations keep naming local ids and are translated when sent), which takes
+ * the place of their queued creates and updates and of any conflict they met; their uploads,
+ * file removals and PIN resets follow it. The account's create keeps its place in the outbox and
+ * the others are queued after it, so parents go first. An item whose delete was queued is simply
+ * forgotten. Files the platform held (not chosen here) went with the account: choose them again.
+ */
+async function recreateAccount(db: AdvisorDb, account: AccountRow, settled: string[]): Promise<void> {
+  const now = Date.now();
+  const items = await db.sectionItems.where('accountId').equals(account.id).toArray();
+  const singles = await db.singles.where('accountId').equals(account.id).toArray();
+  await recreateRecord(db, 'accounts', account, null, now, settled);
+  for (const item of items) await recreateRecord(db, 'sectionItems', item, account.id, now, settled);
+  for (const single of singles) await recreateRecord(db, 'singles', single, account.id, now, settled);
+  // Reserved ids mapped server ids of the deleted account's items: none of them exists any more.
+  await db.meta.delete(relationTargetsKey(account.id));
+}
+
+async function recreateRecord(
+  db: AdvisorDb,
+  table: SyncedTable,
+  row: AnyRow,
+  parentId: string | null,
+  now: number,
+  settled: string[],
+): Promise<void> {
+  const ops = await recordOps(db, table, row.id);
+  if (ops.at(-1)?.kind === 'delete') return forgetRecord(db, table, row.id, ops, settled);
+  const fields = recreatedFields(table, row);
+  const data = ops.filter((o) => o.kind === 'create' || o.kind === 'update');
+  const others = ops.filter((o) => o.kind !== 'create' && o.kind !== 'update');
+  // A single record with nothing in it needs no write: a new member starts empty.
+  if (table === 'singles' && data.length === 0 && Object.values(fields).every((v) => v == null)) return;
+  const first = data[0];
+  const create: Operation = first
+    ? { ...requeued(first), kind: 'create', fields, base: {}, parentId, seq: undefined }
+    : newOperation(table, row.id, 'create', fields, {}, parentId, now);
+  for (const o of ops) {
+    if (o.seq !== undefined) await db.outbox.delete(o.seq);
+    await db.conflicts.delete(o.id);
+  }
+  for (const o of data.slice(1)) settled.push(o.id);
+  // The account's create stays where its first operation was; the rest queue behind it in order.
+  const { seq: _dropped, ...createRest } = create;
+  if (table === 'accounts' && first?.seq !== undefined)
+    await db.outbox.add({ ...createRest, seq: first.seq });
+  else await db.outbox.add(createRest);
+  for (const o of others) {
+    const { seq: _old, ...rest } = o;
+    await db.outbox.add(o.state === 'conflict' ? requeued(rest) : rest);
+  }
+  const fresh: AnyRow = { ...row, server: null, deletedOnServer: null };
+  // A single record's id is its place (its member's); the others get a new server id when sent.
+  if (table !== 'singles') fresh.serverId = null;
+  if (table === 'accounts') (fresh as AccountRow).meta = emptyMeta();
+  await rowsOf(db, table).put(refreshRow(table, fresh, await recordOps(db, table, row.id)));
+}
+
+const MEMBER_MIRROR = /^(first_name|last_name|email|phone)(\.|$)/;
+
+/**
+ * What a recreated record sends: its local view, without the files the platform held (a file
+ * chosen here and not sent yet stays: in a create that carries it, or in its own upload).
+ */
+function recreatedFields(table: SyncedTable, row: AnyRow): Fields {
+  const details = table === 'singles' && (row as SingleRow).key.startsWith('details:');
+  return Object.fromEntries(
+    Object.entries(row.fields).filter(([k, v]) => {
+      // The account's create carries the member's name, email and phone; the details' copy of
+      // them is the last server snapshot, older than any edit of the account here.
+      if (details && MEMBER_MIRROR.test(k)) return false;
+      const spec = fileField(table, row, k);
+      return !spec || (spec.inRecord && isPendingFile(v));
+    }),
+  );
 }
 
 const requeued = (op: Operation): Operation => ({

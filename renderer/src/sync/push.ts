@@ -499,6 +499,7 @@ export class PushEngine {
   };
 
   private async create(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    if (op.table === 'singles') return this.writeSingle(op, target, uncertain, pass);
     const d = DESCRIPTORS[op.table];
     const body = await this.serverFields(d, target.row, op.fields);
     if (!body) return { type: 'wait' };
@@ -525,6 +526,21 @@ export class PushEngine {
         d.current(target),
       );
     pass.wrote(d.current(target), d.collection, raw.serverId, raw.fields);
+    return { type: 'done', raw, adopted: false };
+  }
+
+  /**
+   * A single record of a recreated account (changes.ts `recreateAccount`): written whole, checked
+   * against nothing, since its member on the platform is a new one. Writing it twice leaves it as
+   * writing it once, so an uncertain write is simply sent again.
+   */
+  private async writeSingle(op: Operation, target: Target, uncertain: boolean, pass: Pass): Promise<Outcome> {
+    const d = DESCRIPTORS.singles;
+    const res = await this.send(d.update(target, op.fields, {}));
+    if (!res.ok) return this.failedWrite(res, uncertain, pass, d.current(target));
+    const answer = d.snapshot(res.data, target);
+    const raw = { fields: { ...op.fields, ...answer?.fields } };
+    pass.wrote(d.current(target), d.collection, target.row.serverId, raw.fields);
     return { type: 'done', raw, adopted: false };
   }
 

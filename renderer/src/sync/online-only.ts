@@ -52,7 +52,8 @@ export async function deleteAccountOnline(
       'unsent',
     );
   const serverId = account.serverId;
-  await deleteOnline(send, { api: 'v2', method: 'DELETE', path: `/accounts/${serverId}` }, password, {
+  const path = `/accounts/${serverId}`;
+  await deleteOnline(send, { api: 'v2', method: 'DELETE', path }, password, {
     what: 'account',
     ...options,
   });
@@ -101,7 +102,46 @@ async function deleteOnline(
   // Interactive: the user is waiting for it.
   const res = await send({ ...req, body: { password }, priority: 'interactive' });
   if (res.ok || res.kind === 'not-found') return;
-  throw refusal(res, what);
+  if (!UNCERTAIN.has(res.kind)) throw refusal(res, what);
+  // No answer, or a 5xx the platform may have given after deleting: ask whether it is still there.
+  const check = await send({ api: req.api, method: 'GET', path: req.path, priority: 'interactive' });
+  if (!check.ok && check.kind === 'not-found') return;
+  throw check.ok ? stillThere(res, what) : uncertain(res, what);
+}
+
+/** Failures after which the delete may have been carried out (as the push engine's UNCERTAIN). */
+const UNCERTAIN: ReadonlySet<ApiFailure['kind']> = new Set(['network', 'timeout', 'server']);
+
+/** The delete failed and the record is known to be still on the platform. */
+function stillThere(failure: ApiFailure, what: string): DeleteRefused {
+  const why =
+    failure.kind === 'server'
+      ? `The platform could not delete the ${what} (${failure.message})`
+      : failure.kind === 'timeout'
+        ? 'The platform did not answer in time'
+        : 'The connection to the platform failed';
+  return new DeleteRefused(
+    `${why}. The ${what} is still there: nothing was deleted. Try again in a moment.`,
+    failure.kind === 'server' ? 'failed' : 'offline',
+  );
+}
+
+/** The delete may or may not have been carried out, and asking the platform did not tell. */
+function uncertain(failure: ApiFailure, what: string): DeleteRefused {
+  // The next pull tells, by the record being gone.
+  if (failure.kind === 'server')
+    return new DeleteRefused(
+      `The platform answered with an error (${failure.message}), so the ${what} may or may not be deleted. Try again in a moment; if it is gone, the next sync removes it here too.`,
+      'failed',
+    );
+  const why =
+    failure.kind === 'timeout'
+      ? 'The platform did not answer in time'
+      : 'The connection to the platform failed; you may be offline';
+  return new DeleteRefused(
+    `${why}, so the ${what} may or may not be deleted. Deleting an ${what} needs a connection, because the platform checks your password. Check your connection and try again; if it is gone, the next sync removes it here too.`,
+    'offline',
+  );
 }
 
 const offline = (what: string) =>
@@ -113,14 +153,6 @@ const offline = (what: string) =>
 function refusal(failure: ApiFailure, what: string): DeleteRefused {
   const words = (failure.fields.password ?? []).join(' ') || failure.message;
   switch (failure.kind) {
-    case 'network':
-      return offline(what);
-    case 'timeout':
-      // The request may have been carried out: the next pull tells, by the account being gone.
-      return new DeleteRefused(
-        `The platform did not answer in time, so the ${what} may or may not be deleted. Check your connection and try again.`,
-        'offline',
-      );
     case 'validation':
       return new DeleteRefused(`The platform did not accept your password: ${words}`, 'password', {
         password: [words],

@@ -2,7 +2,7 @@
 // their team, the sign-in flow in progress, and sign-out.
 
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { ApiFailure } from '../../../shared/api/request.ts';
 import type { AuthStatus, SignInTarget } from '../../../shared/auth.ts';
 import { localDb } from '../data/instance.ts';
@@ -13,6 +13,20 @@ import { useConnectivityStore } from './connectivity.ts';
 
 export type SignInPhase = 'idle' | 'waiting' | 'finishing';
 
+const UNREACHABLE = new Set<ApiFailure['kind']>(['network', 'timeout']);
+
+/** A bridge call that threw (the preview host gone, say) counts as no answer from the platform. */
+function unreachable(cause: unknown): ApiFailure {
+  return {
+    ok: false,
+    kind: 'network',
+    status: null,
+    message: cause instanceof Error ? cause.message : String(cause),
+    fields: {},
+    retryAfterMs: null,
+  };
+}
+
 export const useSessionStore = defineStore('session', () => {
   const status = ref<AuthStatus | null>(null);
   const user = ref<PlatformUser | null>(null);
@@ -20,7 +34,31 @@ export const useSessionStore = defineStore('session', () => {
   const flowId = ref<string | null>(null);
   const signInUrl = ref<string | null>(null);
   const error = ref<string | null>(null);
+  /** The error says the platform could not be reached: it goes once the platform answers again. */
+  const errorIsUnreachable = ref(false);
+  /** The user shown is the copy kept on this computer (the platform was not reached this run). */
+  const userIsKept = ref(false);
   const switching = ref(false);
+  const connectivity = useConnectivityStore();
+  /** Why the team cannot be switched now, or null. */
+  const switchReason = computed(() =>
+    connectivity.state === 'online'
+      ? null
+      : 'Switching teams needs the platform; it is possible again once the connection is back.',
+  );
+
+  function setError(failure: ApiFailure | null): void {
+    error.value = failure ? describe(failure) : null;
+    errorIsUnreachable.value = failure !== null && UNREACHABLE.has(failure.kind);
+  }
+
+  // Any answer of the platform (a later request, the connection back) ends "cannot be reached".
+  watch(
+    () => connectivity.state,
+    (state) => {
+      if (state === 'online' && errorIsUnreachable.value) setError(null);
+    },
+  );
 
   const signedIn = computed(() => Boolean(status.value?.v2.signedIn && status.value.v0.signedIn));
   const displayName = computed(() =>
@@ -41,40 +79,55 @@ export const useSessionStore = defineStore('session', () => {
   }
 
   async function loadUser(): Promise<boolean> {
-    const result = await fetchUser();
-    useConnectivityStore().observe(result);
+    const result = await fetchUser().catch((e: unknown) => unreachable(e));
+    connectivity.observe(result);
     if (result.ok) {
       user.value = result.data;
-      error.value = null;
+      userIsKept.value = false;
+      setError(null);
       return true;
     }
-    if (result.kind === 'network' || result.kind === 'timeout') {
-      // Offline: the user as last pulled keeps the frame whole; the platform is asked again once
-      // it answers (see `whenReachable`).
-      const kept = await keptUser();
-      if (kept) {
-        user.value ??= kept;
-        error.value = null;
+    if (UNREACHABLE.has(result.kind)) {
+      // Offline: the user as last pulled keeps the frame whole (name, avatar, teams); the platform
+      // is asked again once it answers (see `whenReachable`).
+      if (await showKeptUser()) {
+        setError(null);
         return true;
       }
     }
-    error.value = describe(result);
+    setError(result);
     if (result.kind === 'auth') await refreshStatus();
     return false;
+  }
+
+  /**
+   * Shows the user the last configuration pull kept on this computer, when no fresher one is
+   * loaded. True when there is one to show. The app frame calls it again once the local store is
+   * open, should the first read have failed.
+   */
+  async function showKeptUser(): Promise<boolean> {
+    if (user.value) return true;
+    const kept = await keptUser();
+    if (!kept || user.value) return Boolean(user.value);
+    user.value = kept;
+    userIsKept.value = true;
+    return true;
   }
 
   /** The user resource the last configuration pull kept on this computer, if any. */
   async function keptUser(): Promise<PlatformUser | null> {
     try {
-      return (await configEntry<PlatformUser>(localDb(), CONFIG_KEYS.user))?.data ?? null;
-    } catch {
+      const data = (await configEntry<PlatformUser>(localDb(), CONFIG_KEYS.user))?.data;
+      return data && typeof data.first_name === 'string' ? { ...data, teams: data.teams ?? [] } : null;
+    } catch (e) {
+      console.warn('The user kept on this computer could not be read.', e);
       return null;
     }
   }
 
   /** Back online: the user is loaded again, so the team and a kept (possibly old) user are fresh. */
   async function whenReachable(): Promise<void> {
-    if (useConnectivityStore().networkUp) await loadUser();
+    if (connectivity.networkUp) await loadUser();
   }
 
   /** Starts a sign-in: the platform's page opens in the browser; resolves when it redirects back. */
@@ -82,7 +135,7 @@ export const useSessionStore = defineStore('session', () => {
     target: SignInTarget,
     open: (url: string) => void = (url) => window.open(url, '_blank', 'noopener'),
   ): Promise<boolean> {
-    error.value = null;
+    setError(null);
     phase.value = 'waiting';
     try {
       const start = await bridge().auth.beginSignIn(target);
@@ -114,19 +167,21 @@ export const useSessionStore = defineStore('session', () => {
   async function signOut(): Promise<void> {
     status.value = await bridge().auth.signOut();
     user.value = null;
+    userIsKept.value = false;
   }
 
   async function switchTeam(id: number): Promise<boolean> {
     if (user.value?.team?.id === id) return true;
     switching.value = true;
     try {
-      const result = await requestSwitch(id);
-      useConnectivityStore().observe(result);
+      const result = await requestSwitch(id).catch((e: unknown) => unreachable(e));
+      connectivity.observe(result);
       if (!result.ok) {
-        error.value = describe(result);
+        setError(result);
         return false;
       }
       user.value = result.data;
+      userIsKept.value = false;
       return true;
     } finally {
       switching.value = false;
@@ -139,12 +194,15 @@ export const useSessionStore = defineStore('session', () => {
     phase,
     signInUrl,
     error,
+    userIsKept,
     switching,
+    switchReason,
     signedIn,
     displayName,
     refreshStatus,
     whenReachable,
     loadUser,
+    showKeptUser,
     signIn,
     cancelSignIn,
     signOut,

@@ -414,6 +414,45 @@ describe('authorization code with PKCE', () => {
   });
 });
 
+describe('HTTP Basic client authentication', () => {
+  const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('base64')}`;
+  const refresh = (authorization: string, refreshToken: string) =>
+    fetch(`${platform.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    });
+
+  it('answers credentials that are not valid percent-encoding with invalid_client (401) and a Basic challenge', async () => {
+    const { refresh_token } = platform.control.token(ADVISOR);
+    for (const text of ['%zz:secret', `${CLIENT_ID}:%E0%A4%A`, '%:%', `${CLIENT_ID}:%`, '%ff%fe']) {
+      const res = await refresh(basic(text), refresh_token);
+      expect(res.status, text).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('www-authenticate'), text).toMatch(/^Basic\b/);
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
+    }
+    // A wrong secret over Basic is invalid_client too, with the same challenge.
+    const wrong = await refresh(basic(`${CLIENT_ID}:nope`), refresh_token);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic\b/);
+    expect(((await wrong.json()) as { error: string }).error).toBe('invalid_client');
+    // The refused requests did not spend the refresh token.
+    expect((await refresh(basic(`${CLIENT_ID}:${SECRET}`), refresh_token)).status).toBe(200);
+  });
+
+  it('decodes form-encoded credentials (RFC 6749 §2.3.1) and splits them at the first colon', async () => {
+    const encoded = `${encodeURIComponent(CLIENT_ID)}:${encodeURIComponent(SECRET).replace(/-/g, '%2D')}`;
+    const first = platform.control.token(ADVISOR).refresh_token;
+    expect((await refresh(basic(encoded), first)).status).toBe(200);
+    // A secret with a colon in it is one secret (here a wrong one), not a secret and a rest.
+    const second = platform.control.token(ADVISOR).refresh_token;
+    const colon = await refresh(basic(`${CLIENT_ID}:${SECRET}:extra`), second);
+    expect(colon.status).toBe(401);
+    expect(((await colon.json()) as { error: string }).error).toBe('invalid_client');
+  });
+});
+
 describe('the sign-in page', () => {
   it('a wrong password re-renders the form with an error (401), keeping the request, and a retry succeeds', async () => {
     const config = await discover(platform);

@@ -134,8 +134,13 @@ describe('GET /accounts', () => {
     expect(list.items[0]?.type).toBe('clients');
   });
 
-  it('rejects an unknown sort key', async () => {
-    expectV0Error(await api.get('/accounts', { sort: 'shoe_size' }), 422);
+  it('rejects an unknown sort key, names of Object.prototype included, in the 0.0.1 message form', async () => {
+    for (const sort of ['shoe_size', '__proto__', '-constructor', 'toString', 'id,hasOwnProperty']) {
+      const err = expectV0Error(await api.get('/accounts', { sort }), 422);
+      expect(err.messages, sort).toEqual([expect.stringMatching(/^sort is invalid: use one of id, type, /)]);
+    }
+    const limit = expectV0Error(await api.get('/accounts', { limit: 0 }), 422);
+    expect(limit.messages).toEqual(['limit is invalid: use an integer from 1 to 500.']);
   });
 
   it('pages with limit and offset over the same order, total unchanged', async () => {

@@ -213,6 +213,8 @@ describe('GET /user/activities', () => {
     expect(none.items).toEqual([]);
     expect(none.total).toBe(0);
     expectV0Error(await api.get('/user/activities', { type: 'account.teleported' }), 422);
+    for (const type of ['constructor', 'toString', '__proto__'])
+      expectV0Error(await api.get('/user/activities', { type }), 422);
   });
 
   it('records what the advisor does: a created client shows first', async () => {
@@ -242,6 +244,10 @@ describe('GET /user/activities', () => {
         expect(a.created_at >= b.created_at, `created_at descending within ${a.type} at ${i}`).toBe(true);
     }
     expectV0Error(await api.get('/user/activities', { sort: 'colour' }), 422);
+    for (const sort of ['__proto__', 'constructor', '-hasOwnProperty', 'type,toString']) {
+      const err = expectV0Error(await api.get('/user/activities', { sort }), 422);
+      expect(err.messages, sort).toEqual([expect.stringMatching(/^sort is invalid: use one of id, /)]);
+    }
   });
 
   it('pages with limit and offset over the same order', async () => {

@@ -30,6 +30,7 @@ import {
   type List,
   type Member,
   type ProfileValue,
+  type RequestOptions,
   type SortValue,
   type User,
 } from './helpers.ts';
@@ -291,6 +292,17 @@ describe('GET /accounts', () => {
     expectValidation(await api.get('/accounts', { limit: 'ten' }), ['limit']);
     expectValidation(await api.get('/accounts', { offset: -1 }), ['offset']);
   });
+
+  it('reads names of Object.prototype as unknown sort keys (422), never as keys', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const sort of [name, `-${name}`]) {
+        const r = await api.get('/accounts', { sort });
+        expect(r.status, `sort=${sort}: ${r.text}`).toBe(422);
+        const body = expectValidation(r, ['sort']);
+        expect(body.message).toContain('client.first_name');
+      }
+    }
+  });
 });
 
 describe('POST /accounts', () => {
@@ -438,6 +450,53 @@ describe('POST /accounts', () => {
       ['client.email'],
     );
     expect(nested.errors['client.email']?.[0]).toContain('client.email');
+    // Nothing was created by the refused requests.
+    expect((await listAll({ query: body['client.first_name'] as string })).params.total).toBe(0);
+  });
+
+  it('refuses __proto__, constructor and prototype in body keys with 422 naming the field; no prototype changes', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const raw = (entries: [string, unknown][]) =>
+      `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+    const body = newAccountBody();
+    const cases: [string, RequestOptions][] = [
+      ['__proto__.polluted', { raw: raw([...Object.entries(body), ['__proto__.polluted', 'yes']]) }],
+      [
+        'constructor.prototype.polluted',
+        { raw: raw([...Object.entries(body), ['constructor.prototype.polluted', 'yes']]) },
+      ],
+      [
+        'client.__proto__.polluted',
+        { raw: raw([...Object.entries(body), ['client.__proto__.polluted', 'yes']]) },
+      ],
+      ['__proto__', { raw: raw([...Object.entries(body), ['__proto__', { polluted: 'yes' }]]) }],
+      [
+        'client.__proto__',
+        {
+          raw: raw([
+            ['type', 'CLIENT'],
+            ['client', JSON.parse(raw([['__proto__', { polluted: 'yes' }]]))],
+          ]),
+        },
+      ],
+      ['client.prototype', { raw: raw([...Object.entries(body), ['client', { prototype: 'yes' }]]) }],
+      ['__proto__.polluted', { form: { ...body, '__proto__.polluted': 'yes' } }],
+      ['client.constructor', { form: { ...body, 'client.constructor': 'yes' } }],
+    ];
+    for (const [field, request] of cases) {
+      const r = await api.request('POST', '/accounts', request);
+      const refused = expectValidation(r, [field]);
+      expect(refused.message, field).toContain(field);
+      expect(({} as Record<string, unknown>).polluted, `after ${field}`).toBeUndefined();
+    }
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    // The update reads bodies the same way.
+    const a = everyone[0] as Account;
+    expectValidation(
+      await api.request('POST', `/accounts/${a.id}`, { raw: raw([['__proto__.favorited', true]]) }),
+      ['__proto__.favorited'],
+    );
+    expect(({} as Record<string, unknown>).favorited).toBeUndefined();
     // Nothing was created by the refused requests.
     expect((await listAll({ query: body['client.first_name'] as string })).params.total).toBe(0);
   });

@@ -253,6 +253,8 @@ describe('GET /engagements', () => {
     }
     expect(seen).toEqual(whole.items.map((e) => e.id));
     expectValidation(await api.get('/engagements', { sort: 'time' }), ['sort']);
+    for (const sort of ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      expectValidation(await api.get('/engagements', { sort }), ['sort']);
     expectValidation(await api.get('/engagements', { limit: -5 }), ['limit']);
     expectValidation(await api.get('/engagements', { offset: 'x' }), ['offset']);
   });

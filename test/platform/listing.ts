@@ -19,28 +19,45 @@ function compareValues(a: SortValue, b: SortValue): number {
 }
 
 /**
+ * Which interface a list belongs to: 0.0.1 takes a comma-separated sort list and words its
+ * messages `<field> is invalid: …`; version 2 takes one key and words them the Laravel way.
+ */
+export type Dialect = 'v2' | 'v0';
+
+function listingError(dialect: Dialect, field: string, v2: string, v0: string): ApiError {
+  const message = dialect === 'v0' ? `${field} is invalid: ${v0}.` : `The ${field} field ${v2}.`;
+  return new ApiError(422, message, { [field]: [message] });
+}
+
+/**
  * Sorts by a sort expression. Ties fall back to `tieBreak` (the record's insertion order) in the
  * direction of the first key, so that paging is stable and "newest first" holds within a second.
- * Throws 422 naming the allowed keys when a key is unknown.
+ * Throws 422 naming the allowed keys when a key is unknown; only the keys' own names count, so
+ * `__proto__` or `toString` is as unknown as any other word.
  */
 export function sortItems<T>(
   items: T[],
   expression: string,
   keys: SortKeys<T>,
   tieBreak: (item: T) => SortValue,
-  multiple = false,
+  dialect: Dialect = 'v2',
 ): T[] {
-  const parts = (multiple ? expression.split(',') : [expression]).map((p) => p.trim()).filter(Boolean);
+  const known = new Map(Object.entries(keys));
+  const parts = (dialect === 'v0' ? expression.split(',') : [expression])
+    .map((p) => p.trim())
+    .filter(Boolean);
   const order = parts.map((part) => {
     const desc = part.startsWith('-');
-    const key = desc ? part.slice(1) : part;
-    const get = keys[key];
-    if (!get)
-      throw new ApiError(
-        422,
-        `The sort field must be one of ${Object.keys(keys).join(', ')}, optionally prefixed with - for descending.`,
-        { sort: [`The sort field must be one of ${Object.keys(keys).join(', ')}.`] },
+    const get = known.get(desc ? part.slice(1) : part);
+    if (!get) {
+      const names = [...known.keys()].join(', ');
+      throw listingError(
+        dialect,
+        'sort',
+        `must be one of ${names}, optionally prefixed with - for descending`,
+        `use one of ${names}, each optionally prefixed with - for descending, separated by commas`,
       );
+    }
     return { get, desc };
   });
   return [...items].sort((x, y) => {
@@ -59,16 +76,15 @@ export function sortItems<T>(
 export function paging(
   query: Record<string, string>,
   defaultLimit: number,
+  dialect: Dialect = 'v2',
 ): { limit: number; offset: number } {
   const read = (name: 'limit' | 'offset', fallback: number, min: number, max: number): number => {
-    const raw = query[name];
+    const raw = Object.hasOwn(query, name) ? query[name] : undefined;
     if (raw === undefined || raw === '') return fallback;
     const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < min || n > max) {
       const rule = name === 'limit' ? `an integer from ${min} to ${max}` : 'an integer of 0 or more';
-      throw new ApiError(422, `The ${name} field must be ${rule}.`, {
-        [name]: [`The ${name} field must be ${rule}.`],
-      });
+      throw listingError(dialect, name, `must be ${rule}`, `use ${rule}`);
     }
     return n;
   };

@@ -56,6 +56,22 @@ export function isLoopbackRedirect(uri: string): boolean {
   }
 }
 
+/**
+ * Client id and secret of an HTTP Basic header (RFC 6749 §2.3.1): each form-encoded, joined by the
+ * first colon. Null when the text is not valid percent-encoding.
+ */
+export function basicCredentials(encoded: string): [string, string | undefined] | null {
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  const parts = colon === -1 ? [text] : [text.slice(0, colon), text.slice(colon + 1)];
+  try {
+    const [id, secret] = parts.map((p) => decodeURIComponent(p.replace(/\+/g, ' ')));
+    return [id as string, secret];
+  } catch {
+    return null;
+  }
+}
+
 export class OAuthServer {
   private codes = new Map<string, CodeGrant>();
   private access = new Map<string, AccessGrant>();
@@ -216,14 +232,16 @@ export class OAuthServer {
     let secret = str('client_secret');
     const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
     if (basic?.[1]) {
-      const [id, s] = Buffer.from(basic[1], 'base64')
-        .toString('utf8')
-        .split(':')
-        .map((x) => decodeURIComponent(x));
-      clientId = id;
-      secret = s;
+      const credentials = basicCredentials(basic[1]);
+      // RFC 6749 §5.2: a client that tried HTTP Basic hears 401 with a Basic challenge.
+      if (!credentials) {
+        reply.header('www-authenticate', 'Basic realm="sandbox"');
+        return fail(401, 'invalid_client', 'The HTTP Basic credentials are not valid form-encoded text.');
+      }
+      [clientId, secret] = credentials;
     }
     if (clientId !== CLIENT_ID || (secret !== undefined && secret !== '' && secret !== SANDBOX_SECRET)) {
+      if (basic) reply.header('www-authenticate', 'Basic realm="sandbox"');
       return fail(401, 'invalid_client', 'Client authentication failed.');
     }
     const grantType = str('grant_type');

@@ -94,8 +94,9 @@ export class Router {
   }
 }
 
+/** The last value of each query parameter; no prototype, so no parameter name reads as inherited. */
 function flatQuery(query: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (typeof v === 'string') out[k] = v;
     else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[v.length - 1] as string;

@@ -158,7 +158,7 @@ export class Store {
   }
 
   file(id: string | null | undefined): StoredFile | null {
-    return id ? (this.state.files[id] ?? null) : null;
+    return id && Object.hasOwn(this.state.files, id) ? (this.state.files[id] ?? null) : null;
   }
 
   /** Know-your-customer rules weighted 1–10 (PLATFORM-FACTS.md); the score is the valid share of the weight. */

@@ -30,14 +30,14 @@ const SORT: SortKeys<AccountRecord> = { id: (a) => a.id, ...ACCOUNT_SORT_KEYS };
 
 function list(ctx: Context) {
   const q = ctx.query;
-  const p = paging(q, 100);
+  const p = paging(q, 100, 'v0');
   if (q.type && q.type !== 'clients' && q.type !== 'prospects') throw invalid(['type is invalid.']);
   const u = ctx.user;
   let items = ctx.store
     .visibleAccounts(u)
     .filter((a) => u.permissions[ctx.store.accountPermission(a.type, 'view')]);
   if (q.type) items = items.filter((a) => (q.type === 'clients') === (a.type === 'CLIENT'));
-  const sorted = sortItems(items, q.sort || 'id', SORT, (a) => a.id, true);
+  const sorted = sortItems(items, q.sort || 'id', SORT, (a) => a.id, 'v0');
   return { items: page(sorted, p).map(accountV0), limit: p.limit, offset: p.offset, total: sorted.length };
 }
 

@@ -49,8 +49,8 @@ function stats(ctx: Context) {
 /** The feed of the user's current team, with the documented types. */
 function activities(ctx: Context) {
   const q = ctx.query;
-  const p = paging(q, 100);
-  if (q.type && !USER_ACTIVITIES[q.type])
+  const p = paging(q, 100, 'v0');
+  if (q.type && !Object.hasOwn(USER_ACTIVITIES, q.type))
     throw invalid([`type is invalid: use one of ${Object.keys(USER_ACTIVITIES).join(', ')}.`]);
   let items = ctx.store.state.userActivities.filter((a) => a.teamId === ctx.user.currentTeamId);
   if (q.type) items = items.filter((a) => a.type === q.type);
@@ -65,7 +65,7 @@ function activities(ctx: Context) {
       description: (a) => a.description,
     },
     (a) => a.id,
-    true,
+    'v0',
   );
   return { items: page(sorted, p).map(activityV0), limit: p.limit, offset: p.offset, total: sorted.length };
 }

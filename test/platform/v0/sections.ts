@@ -366,7 +366,8 @@ function define(ctx: Context) {
     details: 'fullmember',
     accountfullmember: 'fullmember',
   };
-  const other = OTHER_DEFINITIONS[alias[name] ?? name];
+  const key = Object.hasOwn(alias, name) ? (alias[name] as string) : name;
+  const other = Object.hasOwn(OTHER_DEFINITIONS, key) ? OTHER_DEFINITIONS[key] : undefined;
   if (!other) throw notFound(`Entity ${ctx.params.entity}`);
   return other();
 }

@@ -46,7 +46,8 @@ export function safeFileName(raw: string | undefined, fallback = 'upload'): stri
 }
 
 export async function readUpload(ctx: Context): Promise<Upload> {
-  const out: Upload = { fields: {}, file: null };
+  // Field names come from the client: a record without a prototype keeps `__proto__` a plain name.
+  const out: Upload = { fields: Object.create(null) as Record<string, string>, file: null };
   if (!ctx.req.isMultipart()) return out;
   for await (const part of ctx.req.parts()) {
     if (part.type === 'file') {

@@ -9,23 +9,40 @@ import { isEmail } from '../validate.ts';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `{"client.first_name": "Ann"}` and `{"client": {"first_name": "Ann"}}` read the same. */
-export function unflatten(body: unknown): Record<string, unknown> {
+/** Path segments that would reach an object's prototype rather than a field of the body. */
+const RESERVED_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** An own property of a body node; inherited names (`toString`, `__proto__` …) read as absent. */
+const own = (node: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(node, key) ? node[key] : undefined;
+
+/**
+ * `{"client.first_name": "Ann"}` and `{"client": {"first_name": "Ann"}}` read the same. A key with
+ * a `__proto__`, `constructor` or `prototype` segment is refused with 422 naming it, so no body can
+ * reach an object's prototype.
+ */
+export function unflatten(body: unknown, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!isObject(body)) return out;
   for (const [key, value] of Object.entries(body)) {
     const path = key.split('.');
+    const field = prefix + key;
+    if (path.some((part) => RESERVED_SEGMENTS.has(part))) {
+      const message = `The ${field} field is not allowed: __proto__, constructor and prototype are reserved names.`;
+      throw new ApiError(422, message, { [field]: [message] });
+    }
     let node = out;
     for (const part of path.slice(0, -1)) {
-      if (!isObject(node[part])) node[part] = {};
+      if (!isObject(own(node, part))) node[part] = {};
       node = node[part] as Record<string, unknown>;
     }
     const last = path[path.length - 1] as string;
+    const current = own(node, last);
     node[last] =
-      isObject(value) && isObject(node[last])
-        ? { ...(node[last] as object), ...unflatten(value) }
+      isObject(value) && isObject(current)
+        ? { ...current, ...unflatten(value, `${field}.`) }
         : isObject(value)
-          ? unflatten(value)
+          ? unflatten(value, `${field}.`)
           : value;
   }
   return out;
@@ -35,7 +52,7 @@ export function get(body: Record<string, unknown>, path: string): unknown {
   let node: unknown = body;
   for (const part of path.split('.')) {
     if (!isObject(node)) return undefined;
-    node = node[part];
+    node = own(node, part);
   }
   return node;
 }

@@ -61,17 +61,26 @@ const findItem: Lookup = async (ctx) => {
   return firstUnbound(ctx, 'sectionItems', found);
 };
 
-/** A server record already bound to another local record was made by that one, not by this create. */
-async function firstUnbound(
+/**
+ * A server record already bound to another local record was made by that one, not by this create.
+ * The first one still free is bound to this record in the same transaction that checked it, so
+ * two identical creates reconciled at once (one pass sends several) never adopt the same record.
+ */
+function firstUnbound(
   ctx: LookupContext,
   table: 'accounts' | 'sectionItems',
   candidates: readonly Snapshot[],
 ): Promise<Snapshot | null> {
-  for (const candidate of candidates) {
-    if (candidate.serverId === undefined) continue;
-    if (!(await boundElsewhere(ctx.db, table, candidate.serverId, ctx.target.row.id))) return candidate;
-  }
-  return null;
+  const rows = ctx.db.table<{ id: string; serverId: number | string | null }, string>(table);
+  return ctx.db.transaction('rw', rows, async () => {
+    for (const candidate of candidates) {
+      if (candidate.serverId === undefined) continue;
+      if (await boundElsewhere(ctx.db, table, candidate.serverId, ctx.target.row.id)) continue;
+      await rows.update(ctx.target.row.id, { serverId: candidate.serverId });
+      return candidate;
+    }
+    return null;
+  });
 }
 
 const LOOKUPS: Partial<Record<SyncedTable, Lookup>> = { accounts: findAccount, sectionItems: findItem };

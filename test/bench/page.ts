@@ -1,20 +1,27 @@
 // The benchmark's page: runs in Chromium (bundled by run.ts with vite) against the browser's real
 // IndexedDB, through the app's own data layer and sync engine. It only measures and returns raw
 // samples; run.ts repeats, summarizes and prints. DOM-free like the data layer, so it typechecks
-// with the rest of test/ (tsconfig.json).
+// with the rest of test/ (tsconfig.json); the account list's view (sections e and f) is list.ts's.
 
 import Dexie from 'dexie';
 import type { ApiFailure, ApiRequest, ApiResult } from '../../shared/api/request.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
 import { updateRecord } from '../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { useLocalDb } from '../../renderer/src/data/instance.ts';
 import { accountSnapshot, newAccountRow } from '../../renderer/src/data/mappers.ts';
 import type { AccountRow, Fields, Operation } from '../../renderer/src/data/model.ts';
-import { listAccounts, searchAccounts } from '../../renderer/src/data/queries.ts';
+import {
+  CONFIG_KEYS,
+  listAccountIds,
+  listAccounts,
+  searchAccounts,
+} from '../../renderer/src/data/queries.ts';
 import { sameValue } from '../../renderer/src/data/view.ts';
 import { PullEngine, applySnapshots, type Send } from '../../renderer/src/sync/pull.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { V2Account } from './data.ts';
+import { armKeystroke, closeList, domSize, focusSearch, keystrokeResult, openList } from './list.ts';
 
 // The app runs from app://advisor-desk/, where Dexie's debug mode is off; on http://127.0.0.1 Dexie
 // would turn it on (a console task per table call), which is not what users run.
@@ -159,7 +166,7 @@ async function prepareSearch(count: number) {
 }
 
 /** Types `word` one character at a time, awaiting each query before the next keystroke. */
-async function typeWord(word: string, query: 'search' | 'list') {
+async function typeWord(word: string, query: 'search' | 'list' | 'ids') {
   const db = searchDb;
   if (!db) throw new Error('prepareSearch first');
   const keystrokes: { prefix: string; ms: number; matches: number }[] = [];
@@ -169,7 +176,9 @@ async function typeWord(word: string, query: 'search' | 'list') {
     const matches =
       query === 'search'
         ? (await searchAccounts(db, prefix, 50)).length
-        : (await listAccounts(db, { search: prefix, limit: 50 })).total;
+        : query === 'list'
+          ? (await listAccounts(db, { search: prefix, limit: 50 })).total
+          : (await listAccountIds(db, { search: prefix })).length;
     keystrokes.push({ prefix, ms: performance.now() - t0, matches });
   }
   return keystrokes;
@@ -339,6 +348,40 @@ async function coalesce(payloads: V2Account[], editCount: number, seed: number, 
   return result;
 }
 
+// ---- e), f) the account list's view ---------------------------------------------------------------
+
+let listDb: AdvisorDb | null = null;
+
+/**
+ * Untimed: the app's local store (`useLocalDb`) holding `count` accounts as the pull leaves them,
+ * and the user resource (permissions, pipeline stages) as the configuration pull keeps it, asked
+ * of the sandbox platform through the bridge.
+ */
+async function prepareList(count: number) {
+  closeList();
+  if (listDb) await drop(listDb);
+  const t0 = performance.now();
+  const db = await stored(`ef-list-${count}`, accounts.slice(0, count));
+  const user = await bridge({ api: 'v2', method: 'GET', path: '/user' });
+  if (!user.ok) throw new Error(`The sandbox's /user answered ${user.status}: ${user.message}`);
+  await db.meta.put({ key: CONFIG_KEYS.user, value: { pulledAt: Date.now(), data: user.data } });
+  useLocalDb(db);
+  listDb = db;
+  return { ms: performance.now() - t0, rows: await db.accounts.count() };
+}
+
+/** What the list shows for a search (untimed): the count label's number. */
+async function listMatches(prefix: string) {
+  if (!listDb) throw new Error('prepareList first');
+  return (await listAccountIds(listDb, { search: prefix })).length;
+}
+
+async function closeListDb() {
+  closeList();
+  if (listDb) await drop(listDb);
+  listDb = null;
+}
+
 // ---- the API run.ts calls ------------------------------------------------------------------------
 
 const api = {
@@ -352,6 +395,15 @@ const api = {
   prepareSearch,
   typeWord,
   closeSearch,
+  prepareList,
+  openList,
+  closeList,
+  domSize,
+  focusSearch,
+  armKeystroke,
+  keystrokeResult,
+  listMatches,
+  closeListDb,
   edits,
   coalesce,
 };

@@ -1,6 +1,9 @@
 // Seeded randomness: the same seed gives the same sample data and the same fault sequence.
 import { createHash } from 'node:crypto';
 
+/** The four words of an sfc32 generator: where a stream stands, to continue it later. */
+export type RandomState = [number, number, number, number];
+
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
@@ -9,10 +12,18 @@ export interface Random {
   chance(p: number): boolean;
   uuid(): string;
   digits(length: number): string;
+  /** Where the stream stands now; `createRandom(seed, state)` continues from here. */
+  state(): RandomState;
 }
 
-/** sfc32, seeded through splitmix32 so that small neighbouring seeds give unrelated streams. */
-export function createRandom(seed: number): Random {
+export const isRandomState = (v: unknown): v is RandomState =>
+  Array.isArray(v) && v.length === 4 && v.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff);
+
+/**
+ * sfc32, seeded through splitmix32 so that small neighbouring seeds give unrelated streams. With a
+ * saved `resume` state the stream continues where it stood instead of starting over.
+ */
+export function createRandom(seed: number, resume?: unknown): Random {
   let s = seed >>> 0;
   const splitmix = (): number => {
     s = (s + 0x9e3779b9) >>> 0;
@@ -21,10 +32,9 @@ export function createRandom(seed: number): Random {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix();
-  let b = splitmix();
-  let c = splitmix();
-  let d = splitmix();
+  let [a, b, c, d]: RandomState = isRandomState(resume)
+    ? resume
+    : [splitmix(), splitmix(), splitmix(), splitmix()];
   const next = (): number => {
     const t = (((a + b) >>> 0) + d) >>> 0;
     d = (d + 1) >>> 0;
@@ -49,6 +59,7 @@ export function createRandom(seed: number): Random {
     },
     digits: (length: number) =>
       String(int(1, 9)) + Array.from({ length: length - 1 }, () => String(int(0, 9))).join(''),
+    state: () => [a, b, c, d],
   };
 }
 

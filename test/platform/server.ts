@@ -1,6 +1,7 @@
 // The sandbox platform: both interfaces, their OAuth server and the control endpoints in one
 // Fastify server. `startPlatform` is what tests call; main.ts is the command line around it.
 
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -12,7 +13,7 @@ import { ApiError, STATUS_TEXT } from './errors.ts';
 import { FaultInjector, RateLimiter, type FaultKind, type FaultSettings } from './guard.ts';
 import type { State } from './model.ts';
 import { OAuthServer } from './oauth.ts';
-import { createRandom } from './random.ts';
+import { createRandom, isRandomState, type Random, type RandomState } from './random.ts';
 import { Router } from './router.ts';
 import { seedState } from './seed.ts';
 import { Store } from './store.ts';
@@ -89,6 +90,18 @@ declare module 'fastify' {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A `--data` file: the state, and where the store's id stream stood when it was written. */
+type DataFile = State & { random?: RandomState };
+
+function loadData(file: string): { state: State; random: Random } {
+  const text = readFileSync(file, 'utf8');
+  const { random, ...state } = JSON.parse(text) as DataFile;
+  if (isRandomState(random)) return { state, random: createRandom(0, random) };
+  // Written before the stream was kept: a stream of the file's own, not the seed's again.
+  const digest = createHash('sha256').update(text).digest();
+  return { state, random: createRandom(digest.readUInt32LE(0)) };
+}
+
 /** Renders an error in the shape of the interface that was called. */
 export function errorBody(
   iface: Iface,
@@ -115,11 +128,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const clock = new Clock();
   const fresh = (s = seed, n = accounts) =>
     seedState({ seed: s, accounts: n, ...(options.anchor !== undefined ? { anchor: options.anchor } : {}) });
-  const initial =
-    options.dataFile && existsSync(options.dataFile)
-      ? (JSON.parse(readFileSync(options.dataFile, 'utf8')) as State)
-      : fresh();
-  let store = new Store(initial, clock, createRandom(seed ^ 0x5eed));
+  // The store draws new ids (uuids, PINs) from its own stream. A --data file keeps where that
+  // stream stood, so that a restart continues it instead of drawing the earlier run's ids again.
+  const saved = options.dataFile && existsSync(options.dataFile) ? loadData(options.dataFile) : null;
+  let store = saved
+    ? new Store(saved.state, clock, saved.random)
+    : new Store(fresh(), clock, createRandom(seed ^ 0x5eed));
   const oauth = new OAuthServer(() => store, options.tokenTtl ?? 3600);
   const faults = new FaultInjector(createRandom(seed ^ 0xfa17), options.faults ?? 0);
   const limiter = new RateLimiter(options.rateLimit ?? 60);
@@ -130,7 +144,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     if (!options.dataFile) return;
     mkdirSync(dirname(options.dataFile), { recursive: true });
     const tmp = `${options.dataFile}.tmp`;
-    writeFileSync(tmp, JSON.stringify(store.state));
+    const data: DataFile = { ...store.state, random: store.random.state() };
+    writeFileSync(tmp, JSON.stringify(data));
     renameSync(tmp, options.dataFile);
   };
   let saveQueued = false;

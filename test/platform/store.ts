@@ -142,7 +142,9 @@ export class Store {
   }
 
   saveFile(name: string, mime: string, bytes: Buffer, kind: StoredFile['kind'], teamId: number): StoredFile {
-    const id = this.random.uuid();
+    let id = this.random.uuid();
+    // Stored bytes are never replaced, even by a stream that repeats itself.
+    while (Object.hasOwn(this.state.files, id)) id = this.random.uuid();
     const file: StoredFile = {
       id,
       name,

@@ -28,7 +28,11 @@ export type InputKind =
   | 'relation'
   | 'address'
   | 'target'
-  | 'file';
+  | 'file'
+  /** An ISO 3166-1 alpha-2 code, chosen from the countries by name. */
+  | 'country'
+  /** A US state code, chosen by name where the country (`countryField`) is the US; free text elsewhere. */
+  | 'us-state';
 
 export interface Option {
   value: string;
@@ -52,6 +56,10 @@ export interface FormField {
   /** How validation messages name the field (`current-value is required.`). */
   messageName: string;
   hint?: string;
+  /** `us-state`: the field of the same form holding the country that decides the list. */
+  countryField?: string;
+  /** The value a new record starts with (a goal is one-time unless said otherwise). */
+  initial?: unknown;
 }
 
 export interface SectionForm {
@@ -241,6 +249,11 @@ function formField(section: SectionDescriptor, name: string, spec: FieldSpec): F
   if (spec.kind === 'enum') field.options = spec.values.map((value) => ({ value, label: valueLabel(value) }));
   if (spec.kind === 'currency') field.frequency = spec.frequency;
   if (spec.kind === 'relation') field.relation = relationChoice(section, name);
+  // A goal happens once unless the advisor says it repeats: "How often" starts at "One time".
+  if (section.entity === 'Goal' && name === 'frequency') {
+    field.label = 'How often';
+    field.initial = 'one-time';
+  }
   return field;
 }
 
@@ -424,7 +437,7 @@ export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[]
         options: options('single', 'married', 'divorced', 'widowed', 'other', 'partner'),
       }),
       member('previous_marriages', 'Previous marriages', 'integer'),
-      member('citizenship.country', 'Citizenship', 'text', { hint: 'Two-letter country code, e.g. US.' }),
+      member('citizenship.country', 'Citizenship', 'country'),
     ],
   },
   {
@@ -437,9 +450,9 @@ export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[]
       member('address.line1', 'Address line 1', 'text'),
       member('address.line2', 'Address line 2', 'text'),
       member('address.city', 'City', 'text'),
-      member('address.state', 'State', 'text', { hint: 'US state code for US addresses, e.g. CA.' }),
+      member('address.state', 'State', 'us-state', { countryField: 'address.country' }),
       member('address.zip', 'ZIP code', 'text'),
-      member('address.country', 'Country', 'text', { hint: 'Two-letter country code, e.g. US.' }),
+      member('address.country', 'Country', 'country'),
     ],
   },
   {
@@ -448,8 +461,10 @@ export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[]
       member('drivers_license.number', 'License number', 'text'),
       member('drivers_license.issue_date', 'Issued', 'date'),
       member('drivers_license.expire_date', 'Expires', 'date'),
-      member('drivers_license.jurisdiction.state', 'Issuing state', 'text'),
-      member('drivers_license.jurisdiction.country', 'Issuing country', 'text'),
+      member('drivers_license.jurisdiction.state', 'Issuing state', 'us-state', {
+        countryField: 'drivers_license.jurisdiction.country',
+      }),
+      member('drivers_license.jurisdiction.country', 'Issuing country', 'country'),
       member('drivers_license.document', 'License document', 'file'),
     ],
   },
@@ -471,4 +486,139 @@ export function validateMember(fields: Readonly<Record<string, unknown>>): Recor
   for (const f of MEMBER_FIELDS)
     if (f.required && isBlank(fields[f.name])) out[f.name] = [`${f.messageName} is required.`];
   return out;
+}
+
+// ---- messages in the advisor's words -------------------------------------------------------------
+
+/** Parts of composite values, named where a message names the part rather than a field. */
+const PART_LABELS: Readonly<Record<string, string>> = {
+  address: 'Address',
+  citizenship: 'Citizenship',
+  drivers_license: 'Driver’s license',
+  'drivers_license.jurisdiction': 'Issuing state and country',
+  'target.value': 'Target amount',
+  'target.date': 'Target date',
+  body: 'This record',
+  client: 'Client',
+  coclient: 'Co-client',
+};
+
+let knownFields: Map<string, FormField> | null = null;
+
+/** Every field a message may name when its form is not known (the sync panel): members first. */
+function anyField(key: string): FormField | undefined {
+  if (!knownFields) {
+    knownFields = new Map();
+    for (const f of [...MEMBER_FIELDS, ...SECTION_FORMS.flatMap((s) => s.fields)])
+      for (const k of [f.messageName, f.name]) if (!knownFields.has(k)) knownFields.set(k, f);
+  }
+  return knownFields.get(key);
+}
+
+/** The field a message's key names (`current-value`, `target.date`, `address`), and its label. */
+function namedField(key: string, fields?: readonly FormField[]): { field?: FormField; label: string } {
+  const exact = fields
+    ? fields.find((f) => f.messageName === key || f.name === key)
+    : PART_LABELS[key]
+      ? undefined
+      : anyField(key);
+  if (exact) return { field: exact, label: exact.label };
+  const root = key.split('.')[0] ?? key;
+  const whole = fields?.find((f) => f.messageName === root || f.name === root) ?? anyField(root);
+  const part = PART_LABELS[key];
+  if (part) return { field: whole, label: part };
+  // An account's member field: `coclient.email` is the co-client's e-mail.
+  const [who, ...rest] = key.split('.');
+  if ((who === 'client' || who === 'coclient') && rest.length) {
+    const inner = anyField(rest.join('.'));
+    const what = (inner?.label ?? words(rest.join(' '))).toLowerCase();
+    return { field: inner, label: `${PART_LABELS[who]} ${what}` };
+  }
+  return { field: whole, label: words(key.replace(/\./g, ' ')) };
+}
+
+/** What the advisor does about a missing value. */
+function whatIsMissing(field: FormField | undefined, key: string): string {
+  if (key === 'target.value') return 'enter the amount to reach';
+  if (key === 'target.date') return 'pick the date to reach it by';
+  switch (field?.input) {
+    case 'select':
+    case 'relation':
+    case 'country':
+    case 'us-state':
+      return 'required, choose one from the list';
+    case 'date':
+      return 'required, pick a date';
+    case 'currency':
+    case 'number':
+    case 'integer':
+    case 'percent':
+    case 'year':
+      return 'required, enter an amount';
+    case 'target':
+      return 'required, enter an amount and a date';
+    case 'file':
+      return 'required, attach a file';
+    default:
+      return 'required, fill it in';
+  }
+}
+
+/** What the advisor does about a value the platform does not accept. */
+function whatIsWrong(field: FormField | undefined, key: string): string {
+  if (key === 'address' || key.endsWith('jurisdiction'))
+    return 'choose the country from the list, and for the US a state from the list';
+  switch (field?.input) {
+    case 'country':
+      return 'choose a country from the list';
+    case 'us-state':
+      return 'choose a US state from the list';
+    case 'date':
+      return field.name === 'birth_date' ? 'pick a date in the past' : 'pick a date from the calendar';
+    case 'email':
+      return 'enter an e-mail address such as name@example.com';
+    case 'phone':
+      return 'enter the number with its country code, such as +1 555 010 0199';
+    case 'integer':
+    case 'year':
+      return 'enter a whole number';
+    case 'number':
+    case 'percent':
+      return field.name === 'risk_score' ? 'enter a number from 0 to 100' : 'enter a number';
+    case 'currency':
+      return 'enter an amount';
+    case 'target':
+      return 'enter an amount of zero or more and a date';
+    case 'select':
+      return 'choose one of the values in the list';
+    case 'relation':
+      return 'choose again from the list (the one chosen may no longer exist)';
+    case 'file':
+      return 'attach the file again';
+    default:
+      return 'check the value (it may be too long)';
+  }
+}
+
+const SERVER_MESSAGE = /^([A-Za-z0-9_.-]+) is (required|invalid)(?::\s*([\s\S]+?))?\.?$/;
+
+/**
+ * A message of the platform (`citizenship.country is invalid.`) in the advisor's words, with the
+ * field's label and what to do (`Citizenship: choose a country from the list.`). What the platform
+ * adds after its verdict (`…is invalid: it must come after issue_date.`) is kept, in its words.
+ * `fields`: the form the message is about; without it, any form's field of that name is used.
+ * Messages of another form are returned as they are.
+ */
+export function readableMessage(message: string, fields?: readonly FormField[]): string {
+  const m = SERVER_MESSAGE.exec(message.trim());
+  if (!m) return message;
+  const [, key = '', verdict, detail] = m;
+  const { field, label } = namedField(key, fields);
+  const todo = verdict === 'required' ? whatIsMissing(field, key) : whatIsWrong(field, key);
+  return `${label}: ${todo}${detail ? ` (the platform says: ${detail})` : ''}.`;
+}
+
+/** Several messages in the advisor's words, each once. */
+export function readableMessages(messages: readonly string[], fields?: readonly FormField[]): string[] {
+  return [...new Set(messages.map((m) => readableMessage(m, fields)))];
 }

@@ -2,6 +2,7 @@
 // refused changes and conflicts, progress of pulls. Read from the local view, so a record made
 // offline is named as the user typed it.
 
+import { sectionForm } from '../../../shared/forms.ts';
 import { rowsOf } from './changes.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountRow, Fields, SyncedTable } from './model.ts';
@@ -16,14 +17,29 @@ export function accountLabel(account: Pick<AccountRow, 'fields'> | undefined): s
   return name || text(f['client.email']) || 'A new account';
 }
 
-/** "Assets", "Employment (co-client)", "Client details", from a section storage key. */
-function sectionLabel(key: string): string {
+/** A member of an account by name ("Jonas Lindqvist"), or '' when the account does not name them. */
+function memberName(account: Pick<AccountRow, 'fields'> | undefined, member: string): string {
+  const f = account?.fields ?? {};
+  return [text(f[`${member}.first_name`]), text(f[`${member}.last_name`])].filter(Boolean).join(' ');
+}
+
+/**
+ * How a section is named from its storage key ("Assets", "Fixed expenses", "Co-client details"),
+ * and the member whose record it is ("Jonas Lindqvist"; '' for the account's sections).
+ */
+function sectionLabel(
+  key: string,
+  account: Pick<AccountRow, 'fields'> | undefined,
+): { title: string; who: string } {
   const [path = key, member] = key.split(':');
-  const who = member === 'coclient' ? 'co-client' : member;
-  if (path === 'details') return who === 'co-client' ? 'Co-client details' : 'Client details';
-  const words = path.replace(/-/g, ' ');
-  const title = words.charAt(0).toUpperCase() + words.slice(1);
-  return who ? `${title} (${who})` : title;
+  const role = member === 'coclient' ? 'Co-client' : member === 'client' ? 'Client' : '';
+  const title =
+    path === 'details'
+      ? `${role || 'Member'} details`
+      : (sectionForm(path)?.title ?? path.charAt(0).toUpperCase() + path.slice(1).replace(/-/g, ' '));
+  if (!member) return { title, who: '' };
+  const who = memberName(account, member);
+  return { title: who || path === 'details' ? title : `${title} (${role.toLowerCase()})`, who };
 }
 
 function itemName(fields: Fields): string {
@@ -37,8 +53,15 @@ export async function recordLabel(db: AdvisorDb, table: SyncedTable, recordId: s
   const row = await rowsOf(db, table).get(recordId);
   if (table === 'accounts') return accountLabel(row);
   if (!row || !('accountId' in row)) return 'A record no longer on this computer';
-  const account = accountLabel(await db.accounts.get(row.accountId));
-  const what =
-    'section' in row ? `${sectionLabel(row.section)}${itemName(row.fields)}` : sectionLabel(row.key);
-  return `${what} · ${account}`;
+  const accountRow = await db.accounts.get(row.accountId);
+  const account = accountLabel(accountRow);
+  const section = sectionLabel('section' in row ? row.section : row.key, accountRow);
+  const what = 'section' in row ? `${section.title}${itemName(row.fields)}` : section.title;
+  // A member's record names that member: the co-client's details are the co-client's, not the
+  // client's; their details name them as last typed.
+  const typed =
+    'key' in row && row.key.startsWith('details:')
+      ? [text(row.fields.first_name), text(row.fields.last_name)].filter(Boolean).join(' ')
+      : '';
+  return `${what} · ${typed || section.who || account}`;
 }

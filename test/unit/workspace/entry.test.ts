@@ -5,6 +5,7 @@
 // PIN reset all go through the change module.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NUMERIC_DATE } from '../../../renderer/src/components/workspace/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   click,
@@ -120,14 +121,17 @@ describe('members', () => {
     // Every group of the member details is there.
     for (const group of ['Identity', 'Contact', 'Driver’s license', 'Planning'])
       expect(page.textContent).toContain(group);
-    expect((field(page, 'birth_date').querySelector('input') as HTMLInputElement).value).toBe('1979-05-02');
+    // Shown as the user writes dates (stored as the interface's 1979-05-02).
+    expect((field(page, 'birth_date').querySelector('input') as HTMLInputElement).value).toBe(
+      new Intl.DateTimeFormat(navigator.language, NUMERIC_DATE).format(new Date(1979, 4, 2)),
+    );
     expect(one('security-status').textContent).toBe('Blocked');
 
     // Clearing a required field says so in the server's words; nothing is saved.
     const email = field(page, 'email').querySelector('input') as HTMLInputElement;
     await typeText(email, '');
     await click(one('single-save'));
-    expect(field(page, 'email').textContent).toContain('email is required.');
+    expect(field(page, 'email').textContent).toContain('E-mail: required, fill it in.');
     expect(await outbox(db)).toEqual([]);
 
     await typeText(email, 'bob@tester.family');

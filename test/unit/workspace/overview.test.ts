@@ -126,10 +126,16 @@ describe('the overview', () => {
 
     expect(one('quality-score').textContent).toBe('60');
     const rules = one('quality').querySelectorAll('li');
-    expect([...rules].map((r) => [r.textContent?.trim(), r.classList.contains('valid')])).toEqual([
-      ['Client has an e-mail address', true],
-      ['Client has a date of birth', false],
+    expect(
+      [...rules].map((r) => [r.querySelector('.rule-text')?.textContent?.trim(), r.dataset.rule]),
+    ).toEqual([
+      ['Client has an e-mail address', 'met'],
+      ['Client has a date of birth', 'missing'],
     ]);
+    // A rule not met says so in words and with its icon, not by colour alone.
+    expect(rules[1]?.querySelector('.rule-state')?.textContent).toBe('Missing');
+    expect(rules[1]?.querySelector('i')?.className).toContain('pi-exclamation-triangle');
+    expect(rules[0]?.querySelector('.rule-state')).toBeNull();
     expect(one('profile').textContent).toContain('Bob Tester');
     expect(one('profile').textContent).toContain('Retirement age');
     expect(one('profile').textContent).toContain('62');

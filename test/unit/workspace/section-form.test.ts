@@ -4,6 +4,7 @@
 // and the relation picker offering the family by name while storing local ids.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NUMERIC_DATE } from '../../../renderer/src/components/workspace/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   blur,
@@ -51,15 +52,15 @@ describe('a section item form', () => {
     await typeText(input('name'), 'Lake house');
     expect(messagesOf(dialog(), 'name')).toBe('');
     await typeText(input('name'), '');
-    expect(messagesOf(dialog(), 'name')).toBe('name is required.');
+    expect(messagesOf(dialog(), 'name')).toBe('Name: required, fill it in.');
     await typeText(input('name'), 'Lake house');
     expect(messagesOf(dialog(), 'name')).toBe('');
 
     // Saving with fields missing shows every message, as the platform names them, and queues nothing.
     await click(one('item-save'));
-    expect(messagesOf(dialog(), 'current_value')).toBe('current-value is required.');
-    expect(messagesOf(dialog(), 'type')).toBe('type is required.');
-    expect(messagesOf(dialog(), 'owner')).toBe('owner is required.');
+    expect(messagesOf(dialog(), 'current_value')).toBe('Current value: required, enter an amount.');
+    expect(messagesOf(dialog(), 'type')).toBe('Type: required, choose one from the list.');
+    expect(messagesOf(dialog(), 'owner')).toBe('Owner: required, choose one from the list.');
     expect(await outbox(db)).toEqual([]);
     // The cursor is put on the first field with a message.
     expect(field(dialog(), 'type').contains(document.activeElement)).toBe(true);
@@ -155,7 +156,11 @@ describe('a section item form', () => {
     await choose(dialog(), 'owner', 'Joint');
     await typeNumber(dialog(), 'target', 120000);
     const date = field(dialog(), 'target').querySelectorAll('input')[1] as HTMLInputElement;
-    await typeText(date, '2034-09-01');
+    // Typed as the user writes dates; stored in the interface's format.
+    await typeText(
+      date,
+      new Intl.DateTimeFormat(navigator.language, NUMERIC_DATE).format(new Date(2034, 8, 1)),
+    );
     await blur(date);
     await click(one('item-save'));
 
@@ -176,7 +181,7 @@ describe('a section item form', () => {
 
     await click(one('add-item'));
     await click(one('item-save'));
-    expect(messagesOf(dialog(), 'file')).toBe('file is required.');
+    expect(messagesOf(dialog(), 'file')).toBe('File: required, attach a file.');
     expect(await outbox(db)).toEqual([]);
 
     const picker = field(dialog(), 'file').querySelector('input[type="file"]') as HTMLInputElement;

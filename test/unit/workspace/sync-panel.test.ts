@@ -184,8 +184,9 @@ describe('the sync status control', () => {
 
     const refused = entry('rejected-entry', 'Assets “Lake house”');
     expect(refused.textContent).toContain('Ann Tester');
+    // In the advisor's words, with the field's label and what to do.
     expect(refused.querySelector('[data-testid="rejected-fields"]')?.textContent).toContain(
-      'current-value is required.',
+      'Current value: required, enter an amount.',
     );
     expect(entry('rejected-entry', 'Zed Tester').textContent).toContain(
       'The client.email must be a valid email address.',
@@ -209,7 +210,7 @@ describe('the sync status control', () => {
     expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'assets' });
     // The one-shot request is forgotten: the address stays a plain section address.
     await vi.waitFor(() => expect(router.currentRoute.value.query.item).toBeUndefined());
-    expect(messagesOf(dialog(), 'current_value')).toBe('current-value is required.');
+    expect(messagesOf(dialog(), 'current_value')).toBe('Current value: required, enter an amount.');
     // The panel closed on its way.
     expect(document.querySelector('[data-testid="sync-panel"]')).toBeNull();
   });

@@ -81,7 +81,7 @@ describe('a refused record', () => {
 
     await click(tableRow('Lake house'));
     // The server's message, on the field it names, before the user touched anything.
-    expect(messagesOf(dialog(), 'current_value')).toBe('current-value is required.');
+    expect(messagesOf(dialog(), 'current_value')).toBe('Current value: required, enter an amount.');
     expect(one('form-error').textContent).toContain('The platform refused this asset');
     expect(field(dialog(), 'current_value').contains(document.activeElement)).toBe(true);
 

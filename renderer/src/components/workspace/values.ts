@@ -4,6 +4,9 @@
 // nothing, and a date the server keeps as `1980-03-14 00:00:00` is not "changed" into `1980-03-14`.
 
 import type { Frequency } from '../../../../shared/sections.ts';
+import { countries } from '../../../../shared/account-rules.ts';
+import { ChangeRefused } from '../../data/changes.ts';
+import { StorageError } from '../../data/storage.ts';
 import type { FormField } from '../../../../shared/forms.ts';
 
 export type Fields = Record<string, unknown>;
@@ -196,6 +199,16 @@ export function money(value: number, currency = 'USD', cents = false): string {
   }).format(value);
 }
 
+/**
+ * A chart's label, on two lines when long ("Retirement &" / "college"): a bar chart's axis may
+ * take only part of the chart's width, and a label wider than that would be cut at the edge.
+ */
+export function axisLabel(label: string, max = 14): string | string[] {
+  if (label.length <= max) return label;
+  const cut = label.lastIndexOf(' ', Math.ceil(label.length / 2) + 2);
+  return cut > 0 ? [label.slice(0, cut), label.slice(cut + 1)] : label;
+}
+
 /** A stored value as a short text for tables and conflict views. */
 export function displayValue(
   field: FormField,
@@ -215,7 +228,7 @@ export function displayValue(
       return v ? relationLabel(v as RelationValue) : '';
     case 'target': {
       const t = v as TargetDraft;
-      return [t.value === null ? '' : money(t.value, currency), t.date ? `by ${t.date}` : '']
+      return [t.value === null ? '' : money(t.value, currency), t.date ? `by ${formatDate(t.date)}` : '']
         .filter(Boolean)
         .join(' ');
     }
@@ -229,6 +242,10 @@ export function displayValue(
       return stored === true ? 'Yes' : stored === false ? 'No' : '';
     case 'percent':
       return v === null ? '' : `${v as number}%`;
+    case 'date':
+      return formatDate(v);
+    case 'country':
+      return countryName(v);
     case 'file': {
       const file = isObject(stored) ? stored : null;
       return file ? textOf(file.filename) || 'File' : '';
@@ -254,4 +271,151 @@ export function messagesOnFields(
     (out[field?.name ?? ''] ??= []).push(...list);
   }
   return out;
+}
+
+// ---- dates in the user's words ------------------------------------------------------------------
+
+/** The user's locale (the system's, in the desktop app). */
+const userLocale = (): string | undefined =>
+  typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined;
+
+/** `1980-03-14` as a local date (a UTC midnight would show the day before west of Greenwich). */
+export function isoToDate(v: unknown): Date | null {
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/** A picked date in the interface's format, `1980-03-14`. */
+export function dateToIso(v: unknown): string | null {
+  if (!(v instanceof Date) || Number.isNaN(v.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
+/** A stored date as the user reads dates (`Mar 14, 1980`, `14 mars 1980`); '' when it is none. */
+export function formatDate(v: unknown, locale = userLocale()): string {
+  const d = isoToDate(v);
+  return d ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d) : '';
+}
+
+/** How dates are typed: the user's numeric date (`05/14/2016`, `14.05.2016`). */
+export const NUMERIC_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
+/**
+ * The date picker's pattern for the user's numeric date, from Intl (`mm/dd/yy` in the US — the
+ * picker's `yy` is the four-digit year), and a placeholder that shows it (`MM/DD/YYYY`).
+ */
+export function datePattern(locale = userLocale()): { format: string; placeholder: string } {
+  const parts = new Intl.DateTimeFormat(locale, NUMERIC_DATE).formatToParts(new Date(2016, 4, 14));
+  let format = '';
+  let placeholder = '';
+  for (const p of parts) {
+    if (p.type === 'year') [format, placeholder] = [`${format}yy`, `${placeholder}YYYY`];
+    else if (p.type === 'month') [format, placeholder] = [`${format}mm`, `${placeholder}MM`];
+    else if (p.type === 'day') [format, placeholder] = [`${format}dd`, `${placeholder}DD`];
+    else {
+      // Literal text is quoted when it holds letters the picker would read as a pattern.
+      format += /[a-z']/i.test(p.value) ? `'${p.value.replace(/'/g, "''")}'` : p.value;
+      placeholder += p.value;
+    }
+  }
+  return { format, placeholder };
+}
+
+// ---- countries and US states --------------------------------------------------------------------
+
+/** Every country by its name in the user's language, storing its ISO code. */
+let countryList: { value: string; label: string }[] | null = null;
+export function countryOptions(): { value: string; label: string }[] {
+  if (countryList) return countryList;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(userLocale() ? [userLocale() as string, 'en'] : ['en'], { type: 'region' });
+  } catch {
+    names = new Intl.DisplayNames(['en'], { type: 'region' });
+  }
+  countryList = countries()
+    .map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return countryList;
+}
+
+export function countryName(code: unknown): string {
+  if (typeof code !== 'string' || code === '') return '';
+  return countryOptions().find((c) => c.value === code.toUpperCase())?.label ?? code;
+}
+
+/** The states, the district and the territories the platform takes as a US state code. */
+export const US_STATE_OPTIONS: readonly { value: string; label: string }[] = (
+  [
+    ['AL', 'Alabama'],
+    ['AK', 'Alaska'],
+    ['AS', 'American Samoa'],
+    ['AZ', 'Arizona'],
+    ['AR', 'Arkansas'],
+    ['CA', 'California'],
+    ['CO', 'Colorado'],
+    ['CT', 'Connecticut'],
+    ['DE', 'Delaware'],
+    ['DC', 'District of Columbia'],
+    ['FL', 'Florida'],
+    ['GA', 'Georgia'],
+    ['GU', 'Guam'],
+    ['HI', 'Hawaii'],
+    ['ID', 'Idaho'],
+    ['IL', 'Illinois'],
+    ['IN', 'Indiana'],
+    ['IA', 'Iowa'],
+    ['KS', 'Kansas'],
+    ['KY', 'Kentucky'],
+    ['LA', 'Louisiana'],
+    ['ME', 'Maine'],
+    ['MD', 'Maryland'],
+    ['MA', 'Massachusetts'],
+    ['MI', 'Michigan'],
+    ['MN', 'Minnesota'],
+    ['MS', 'Mississippi'],
+    ['MO', 'Missouri'],
+    ['MT', 'Montana'],
+    ['NE', 'Nebraska'],
+    ['NV', 'Nevada'],
+    ['NH', 'New Hampshire'],
+    ['NJ', 'New Jersey'],
+    ['NM', 'New Mexico'],
+    ['NY', 'New York'],
+    ['NC', 'North Carolina'],
+    ['ND', 'North Dakota'],
+    ['MP', 'Northern Mariana Islands'],
+    ['OH', 'Ohio'],
+    ['OK', 'Oklahoma'],
+    ['OR', 'Oregon'],
+    ['PA', 'Pennsylvania'],
+    ['PR', 'Puerto Rico'],
+    ['RI', 'Rhode Island'],
+    ['SC', 'South Carolina'],
+    ['SD', 'South Dakota'],
+    ['TN', 'Tennessee'],
+    ['TX', 'Texas'],
+    ['VI', 'U.S. Virgin Islands'],
+    ['UT', 'Utah'],
+    ['VT', 'Vermont'],
+    ['VA', 'Virginia'],
+    ['WA', 'Washington'],
+    ['WV', 'West Virginia'],
+    ['WI', 'Wisconsin'],
+    ['WY', 'Wyoming'],
+  ] as const
+).map(([value, label]) => ({ value, label }));
+
+// ---- saving ---------------------------------------------------------------------------------------
+
+/**
+ * Why a save failed, for the form: a change the change module refuses in its words, a storage
+ * problem (a full disk …) in plain words with the way out, anything else as it is. The form keeps
+ * what the user typed either way.
+ */
+export function saveFailure(error: unknown, what = 'Not saved'): string {
+  if (error instanceof ChangeRefused) return error.message;
+  if (error instanceof StorageError) return `${error.problem.message} ${error.problem.whatToDo}`;
+  return `${what}: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -10,9 +10,54 @@ import { localDb } from '../data/instance.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from '../services/bridge.ts';
-import { SyncCoordinator, type SyncState } from '../sync/coordinator.ts';
+import { SyncCoordinator, type SyncProgress, type SyncState } from '../sync/coordinator.ts';
 import type { PullReport } from '../sync/pull.ts';
 import { useConnectivityStore } from './connectivity.ts';
+
+/**
+ * What the sync is doing, in an advisor's words, for the status control and the panel alike:
+ * sending their changes, or updating this computer from the platform with its progress summed
+ * over every pull under way (so it moves whichever pull moves).
+ */
+export interface SyncActivity {
+  /** Short, for the status control: "Sending 3 changes", "Updating 2 of 5". */
+  short: string;
+  /** A sentence, for the panel and screen readers. */
+  sentence: string;
+  done: number;
+  /** Null while no pull knows its total yet. */
+  total: number | null;
+}
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+export function describeActivity(pendingCount: number, progress: readonly SyncProgress[]): SyncActivity {
+  const counted = progress.filter((p) => p.total);
+  if (progress.length > 0) {
+    const total = counted.length ? counted.reduce((n, p) => n + (p.total ?? 0), 0) : null;
+    const done = counted.reduce((n, p) => n + Math.min(p.done, p.total ?? 0), 0);
+    const count = total ? ` ${done} of ${total}` : '';
+    return {
+      short: total && done > 0 ? `Updating${count}` : 'Updating…',
+      sentence: `Updating this computer from the platform${total ? `: ${done} of ${total} done` : ''}.`,
+      done,
+      total,
+    };
+  }
+  if (pendingCount > 0)
+    return {
+      short: `Sending ${changes(pendingCount)}`,
+      sentence: `Sending ${changes(pendingCount)} to the platform.`,
+      done: 0,
+      total: null,
+    };
+  return {
+    short: 'Updating…',
+    sentence: 'Checking the platform for updates.',
+    done: 0,
+    total: null,
+  };
+}
 
 export const useSyncStore = defineStore('sync', () => {
   let coordinator: SyncCoordinator | null = null;
@@ -47,6 +92,10 @@ export const useSyncStore = defineStore('sync', () => {
   const progress = computed(() => state.value?.progress ?? []);
   const storageProblem = computed(
     () => openProblem.value ?? writeProblem.value ?? state.value?.storage ?? null,
+  );
+  /** While syncing: what it is doing, in words (null in any other phase). */
+  const activity = computed(() =>
+    phase.value === 'syncing' ? describeActivity(pendingCount.value, progress.value) : null,
   );
 
   /**
@@ -131,6 +180,7 @@ export const useSyncStore = defineStore('sync', () => {
     lastSyncedAt,
     progress,
     storageProblem,
+    activity,
     start,
     stop,
     save,

@@ -108,7 +108,7 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-state').textContent).toContain('All synced');
     expect(document.querySelector('[data-testid="sync-problems"]')).toBeNull();
     await click(one('sync-status'));
-    expect(one('last-synced').textContent).toBe('Synced 2 minutes ago');
+    expect(one('last-synced').textContent).toBe('Last synced 2 minutes ago');
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 
@@ -120,16 +120,54 @@ describe('the status control, phase by phase', () => {
       progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 3, total: 12 }],
     });
     await nextTick();
-    expect(one('sync-state').textContent).toContain('Syncing 3 of 12');
+    expect(one('sync-state').textContent).toContain('Updating 3 of 12');
     expect(one('sync-status').getAttribute('data-phase')).toBe('syncing');
-    expect(one('sync-announcement').textContent).toContain('Syncing 3 of 12.');
+    expect(one('sync-announcement').textContent).toContain(
+      'Updating this computer from the platform: 3 of 12 done.',
+    );
     expect(one('sync-announcement').textContent).toContain('4 changes wait to be sent.');
 
     await click(one('sync-status'));
+    // The panel says what the control says, in the same words.
+    expect(one('sync-message').textContent).toBe('Updating this computer from the platform: 3 of 12 done.');
     const progress = one('sync-progress');
+    expect(progress.textContent).toContain('Updating from the platform');
     expect(progress.textContent).toContain('Keeping offline: Ann Tester');
     expect(progress.textContent).toContain('3 of 12');
     expect(progress.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+    expect(document.body.textContent).not.toMatch(/Pulling|Syncing/);
+  });
+
+  it('several pulls at once: one count summed over them, that moves whichever pull moves', async () => {
+    const pulls = (list: number, offline: number) => [
+      { id: 'p1', label: 'Updating the account list', accountId: null, done: list, total: 2 },
+      { id: 'p2', label: 'Updating the accounts kept offline', accountId: null, done: offline, total: 4 },
+    ];
+    report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(0, 0) });
+    await nextTick();
+    // Nothing done yet: no "0 of 6" that looks stuck; the bars move on their own.
+    expect(one('sync-state').textContent?.trim()).toBe('Updating…');
+    await click(one('sync-status'));
+    const bars = () => [...one('sync-progress').querySelectorAll('[role="progressbar"]')];
+    expect(bars().map((b) => b.classList.contains('p-progressbar-indeterminate'))).toEqual([true, true]);
+
+    report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(2, 0) });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Updating 2 of 6');
+    report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(2, 3) });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Updating 5 of 6');
+    expect(one('sync-message').textContent).toBe('Updating this computer from the platform: 5 of 6 done.');
+    expect(bars().map((b) => b.getAttribute('aria-valuenow'))).toEqual(['100', '75']);
+  });
+
+  it('sending changes, with no pull under way, says so in both places', async () => {
+    report({ phase: 'syncing', message: 'Syncing with the platform…', pendingCount: 3 });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Sending 3 changes');
+    await click(one('sync-status'));
+    expect(one('sync-message').textContent).toBe('Sending 3 changes to the platform.');
+    expect(document.querySelector('[data-testid="sync-progress"]')).toBeNull();
   });
 
   it('sign-in needed: the button leads to sign-in and back here, and the queue is neither stopped nor dropped', async () => {

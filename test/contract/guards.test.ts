@@ -358,4 +358,49 @@ describe('request log', () => {
       await platform.close();
     }
   });
+
+  it('a write whose connection a drop-after fault closes is still saved to --data, counted and logged with the fault', async () => {
+    const logFile = join(dir, 'dropped.log');
+    const dataFile = join(dir, 'dropped.json');
+    const platform = await start({ logFile, dataFile });
+    try {
+      const api = await v2Client(platform);
+      const body = newAccountBody();
+      await control(platform, 'faults', {
+        queue: [{ kind: 'drop-after', methods: ['POST'], path: '^/api/v2/accounts$' }],
+      });
+      await expect(api.post('/accounts', body)).rejects.toThrow();
+      const email = body['client.email'] as string;
+      const saved = () => existsSync(dataFile) && readFileSync(dataFile, 'utf8').includes(email);
+      const logged = () =>
+        existsSync(logFile)
+          ? readFileSync(logFile, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l) as Record<string, unknown>)
+          : [];
+      for (let i = 0; i < 50 && !(saved() && logged().length > 0); i++) await sleep(20);
+      // Nothing else was written since: the file holds the dropped request's change.
+      expect(saved()).toBe(true);
+      expect(logged()).toEqual([
+        expect.objectContaining({
+          interface: 'v2',
+          method: 'POST',
+          route: '/api/v2/accounts',
+          status: 200,
+          fault: 'drop-after',
+        }),
+      ]);
+      const stats = platform.control.stats();
+      expect(stats.total).toBe(1);
+      expect(stats.byStatus['200']).toBe(1);
+      // The next request is logged once, as usual.
+      expect((await api.get('/user')).status).toBe(200);
+      for (let i = 0; i < 50 && logged().length < 2; i++) await sleep(20);
+      expect(logged()).toHaveLength(2);
+      expect(platform.control.stats().total).toBe(2);
+    } finally {
+      await platform.close();
+    }
+  });
 });

@@ -85,6 +85,8 @@ const ifaceOf = (url: string): Iface =>
 declare module 'fastify' {
   interface FastifyRequest {
     fault?: FaultKind;
+    /** Counted, saved and logged already (see settle). */
+    settled?: boolean;
   }
 }
 
@@ -256,33 +258,41 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         .header('x-ratelimit-remaining', String(taken.remaining));
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.fault === 'drop-after' && reply.statusCode < 400) {
-      // The handler has committed its change; the client never learns the outcome.
-      req.raw.socket.destroy();
-    }
-    return payload;
-  });
-
-  app.addHook('onResponse', async (req, reply) => {
+  /**
+   * Counts a request, saves the change it committed and logs it, once: when its response is sent,
+   * or when a drop-after fault closes the connection instead (Fastify then skips onResponse).
+   */
+  const settle = (req: FastifyRequest, status: number) => {
     const iface = ifaceOf(req.url);
-    if (iface === 'control') return;
+    if (iface === 'control' || req.settled) return;
+    req.settled = true;
     stats.total++;
     stats.byInterface[iface] = (stats.byInterface[iface] ?? 0) + 1;
-    stats.byStatus[reply.statusCode] = (stats.byStatus[reply.statusCode] ?? 0) + 1;
-    if (req.method !== 'GET' && reply.statusCode < 400 && (iface === 'v2' || iface === 'v0')) store.changed();
+    stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
+    if (req.method !== 'GET' && status < 400 && (iface === 'v2' || iface === 'v0')) store.changed();
     if (options.logFile) {
       const line = {
         time: new Date().toISOString(),
         interface: iface,
         method: req.method,
         route: req.routeOptions.url ?? null,
-        status: reply.statusCode,
+        status,
         ...(req.fault ? { fault: req.fault } : {}),
       };
       appendFileSync(options.logFile, JSON.stringify(line) + '\n');
     }
+  };
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.fault === 'drop-after' && reply.statusCode < 400) {
+      // The handler has committed its change; the client never learns the outcome.
+      settle(req, reply.statusCode);
+      req.raw.socket.destroy();
+    }
+    return payload;
   });
+
+  app.addHook('onResponse', async (req, reply) => settle(req, reply.statusCode));
 
   app.setNotFoundHandler((req, reply) => {
     const iface = ifaceOf(req.url);

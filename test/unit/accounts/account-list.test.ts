@@ -214,7 +214,11 @@ describe('the account list', () => {
       fields: { favorited: true },
     });
 
-    await click(rowOf('Cat Wade').querySelector('[data-testid="toggle-archived"]')!);
+    const archive = rowOf('Cat Wade').querySelector<HTMLElement>('[data-testid="toggle-archived"]')!;
+    // Says what it does: a box icon, its name read out with the account's.
+    expect(archive.getAttribute('aria-label')).toBe('Archive Cat Wade');
+    expect(archive.querySelector('i')?.className).toBe('pi pi-box');
+    await click(archive);
     await settle(6);
     expect(listedNames()).not.toContain('Cat Wade');
     ops = await outbox(db);
@@ -224,7 +228,10 @@ describe('the account list', () => {
     ]);
     // Toggled back before it was sent: the change cancels out, nothing is left to send.
     await click(button(one('account-filter'), 'Archived'));
-    await click(rowOf('Cat Wade').querySelector('[data-testid="toggle-archived"]')!);
+    const restore = rowOf('Cat Wade').querySelector<HTMLElement>('[data-testid="toggle-archived"]')!;
+    expect(restore.getAttribute('aria-label')).toBe('Restore Cat Wade from archive');
+    expect(restore.querySelector('i')?.className).toBe('pi pi-undo');
+    await click(restore);
     await settle(6);
     expect((await outbox(db)).map((o) => o.recordId)).toEqual([bob.id]);
   });

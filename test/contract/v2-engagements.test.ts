@@ -16,6 +16,7 @@ import {
   expectKeys,
   expectOrdered,
   expectValidation,
+  later,
   start,
   v2Client,
   type Account,
@@ -764,6 +765,53 @@ describe('documents, signatures and history', () => {
     expect(got.bytes.equals(uploaded.bytes), 'the profile file is the file uploaded in the engagement').toBe(
       true,
     );
+  });
+});
+
+describe('closing writes the profile', () => {
+  it("moves the account's updated_at when the answers change its profile, and only then", async () => {
+    const state = platform.control.store().state;
+    const visible = new Set(accounts.map((a) => a.id));
+    // A seeded engagement in progress whose answers would change the member's profile.
+    const e = state.engagements.find((x) => {
+      const account = state.accounts.find((a) => a.id === x.account_id);
+      return (
+        x.status === 'NEW' &&
+        account &&
+        visible.has(account.id) &&
+        x.answers.some(
+          (answer) =>
+            answer.dataset_id &&
+            !account.profile.some(
+              (v) =>
+                v.dataset_id === answer.dataset_id && v.member_id === x.member_id && v.value === answer.value,
+            ),
+        )
+      );
+    });
+    expect(e, 'an open engagement whose answers change the profile').toBeDefined();
+    const { id, account_id: accountId } = e as { id: string; account_id: number };
+    const read = async () => ({
+      account: (await api.get<Account>(`/accounts/${accountId}`)).body,
+      profile: (await api.get<ProfileValue[]>(`/accounts/${accountId}/profile`)).body,
+    });
+    const before = await read();
+    expect((await api.post(`/engagements/${id}/close`)).status).toBe(200);
+    const closed = await read();
+    expect(closed.profile).not.toEqual(before.profile);
+    expect(closed.account.updated_at).toMatch(TIMESTAMP);
+    expect(
+      later(closed.account.updated_at, before.account.updated_at),
+      `${closed.account.updated_at} after ${before.account.updated_at}`,
+    ).toBe(true);
+    // The account list says the same.
+    const listed = (await api.get<List<Account>>('/accounts', { type: 'all', limit: 500 })).body.items;
+    expect(listed.find((a) => a.id === accountId)?.updated_at).toBe(closed.account.updated_at);
+    // Reopening and closing again writes the same values: no change, no new updated_at.
+    expect((await api.post(`/engagements/${id}/reopen`)).status).toBe(200);
+    expect((await api.post(`/engagements/${id}/close`)).status).toBe(200);
+    const again = await read();
+    expect(again.account.updated_at).toBe(closed.account.updated_at);
   });
 });
 

@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../errors.ts';
 import { sendFile } from '../files.ts';
 import { page, paging, sortItems, startsWith } from '../listing.ts';
-import type { EngagementRecord, TemplateRecord, UserRecord } from '../model.ts';
+import type { EngagementRecord, ProfileValue, TemplateRecord, UserRecord } from '../model.ts';
 import { stableUuid } from '../random.ts';
 import type { Context, Router } from '../router.ts';
 import type { Store } from '../store.ts';
@@ -190,13 +190,19 @@ function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
   return engagementV2(e, ctx.base.v2);
 }
 
+/** The profile as a set: the order in which values were written is no change of the account. */
+const profileText = (profile: ProfileValue[]) =>
+  JSON.stringify([...profile].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+
 /**
  * Answers to elements connected to the profile replace the member's profile values. A FILE or
  * IMAGE answer keeps pointing at the uploaded file, so the account file endpoints still serve it.
+ * A profile that changes is a change of the account: its `updated_at` moves.
  */
 function writeProfile(store: Store, e: EngagementRecord): void {
   const account = store.state.accounts.find((a) => a.id === e.account_id);
   if (!account) return;
+  const before = profileText(account.profile);
   for (const answer of e.answers) {
     if (!answer.dataset_id) continue;
     const element = store.state.dataset.elements.find((x) => x.id === answer.dataset_id);
@@ -214,6 +220,7 @@ function writeProfile(store: Store, e: EngagementRecord): void {
       ...(file ? { file } : {}),
     });
   }
+  if (profileText(account.profile) !== before) store.touch(account);
 }
 
 function templateOf(store: Store, e: EngagementRecord): TemplateRecord | undefined {

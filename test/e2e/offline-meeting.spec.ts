@@ -71,6 +71,15 @@ async function choose(scope: Locator, label: string, option: string): Promise<vo
   await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A date as the user types it in the page's locale (`05/14/2016` in the US); stored as `2016-05-14`. */
+function typedDate(page: Page, iso: string): Promise<string> {
+  return page.evaluate((day) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const numeric = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    return new Intl.DateTimeFormat(undefined, numeric).format(new Date(y, m - 1, d));
+  }, iso);
+}
+
 async function amount(scope: Locator, label: string, value: number): Promise<void> {
   const input = scope.getByRole('spinbutton', { name: named(label) });
   await input.fill(String(value));
@@ -221,7 +230,7 @@ test('an offline meeting: a new household entered offline, found after a reload,
   await dialog.getByLabel(named('First name')).fill('Maja');
   await dialog.getByLabel(named('Last name')).fill('Lindqvist');
   await choose(dialog, 'Relationship', 'Child');
-  await dialog.getByLabel(named('Date of birth')).fill('2016-05-14');
+  await dialog.getByLabel(named('Date of birth')).fill(await typedDate(page, '2016-05-14'));
   await page.keyboard.press('Control+s');
   await expect(dialog).toBeHidden();
   await expect(row(page, 'Maja').locator('[data-badge="pending"]')).toBeVisible();
@@ -233,7 +242,7 @@ test('an offline meeting: a new household entered offline, found after a reload,
   await dialog.getByLabel(named('Name')).fill('College for Maja');
   await choose(dialog, 'Owner', 'Joint');
   await amount(dialog, 'Target amount', 160_000);
-  await dialog.getByLabel(named('Target date')).fill('2034-09-01');
+  await dialog.getByLabel(named('Target date')).fill(await typedDate(page, '2034-09-01'));
   await choose(dialog, 'Beneficiary', `${CHILD} (child)`);
   await choose(dialog, 'Priority', 'High');
   await bothThemes(page, 'offline-meeting-section-form');
@@ -250,9 +259,10 @@ test('an offline meeting: a new household entered offline, found after a reload,
   await choose(details, 'Marital status', 'Married');
   await details.getByLabel(named('Address line 1')).fill('12 Harbor Lane');
   await details.getByLabel(named('City')).fill('Portland');
-  await details.getByLabel(named('State')).fill('ME');
+  // Countries and US states are chosen by name; their codes are stored.
+  await choose(details, 'Country', 'United States');
+  await choose(details, 'State', 'Maine');
   await details.getByLabel(named('ZIP code')).fill('04101');
-  await details.getByLabel(named('Country')).fill('US');
   await page.keyboard.press('Control+s');
   await expect(details.getByTestId('unsaved')).toBeHidden();
   await expect(details.locator('[data-badge="pending"]')).toBeVisible();
@@ -373,16 +383,18 @@ test('an offline meeting: a new household entered offline, found after a reload,
   await expect(page.getByTestId('synced-note')).toContainText('Last synced', { timeout: 30_000 });
 
   // ---- A change the platform refuses (422), fixed from its form --------------------------------
-  // The form checks what the app can know (required fields); that a country is an ISO code is the
-  // platform's rule. "Sweden" passes here and is refused there with its own message.
+  // The form checks what the app can know (required fields; a country is chosen from the list, by
+  // name); the risk score's range is the platform's rule. 150 passes here and is refused there, its
+  // message shown in the advisor's words.
   await page.keyboard.press('Alt+M');
   await page.locator('[data-member="coclient"]').click();
   const coDetails = page.getByTestId('single-details:coclient');
-  await coDetails.getByLabel(named('Citizenship')).fill('Sweden');
+  await choose(coDetails, 'Citizenship', 'Sweden');
+  await amount(coDetails, 'Risk score', 150);
   await page.keyboard.press('Control+s');
   await expect(coDetails.locator('[data-badge="rejected"]')).toBeVisible({ timeout: 30_000 });
-  const citizenship = coDetails.locator('[data-field="citizenship.country"]');
-  await expect(citizenship.getByTestId('field-messages')).toHaveText('citizenship.country is invalid.');
+  const risk = coDetails.locator('[data-field="risk_score"]');
+  await expect(risk.getByTestId('field-messages')).toHaveText('Risk score: enter a number from 0 to 100.');
   await expect(coDetails.getByTestId('form-error')).toBeVisible();
   await bothThemes(page, 'offline-meeting-refused');
   const panel = page.getByTestId('sync-status');
@@ -392,12 +404,15 @@ test('an offline meeting: a new household entered offline, found after a reload,
     await bothThemes(page, 'offline-meeting-sync-panel');
     await page.keyboard.press('Escape');
   }
-  await coDetails.getByLabel(named('Citizenship')).fill('SE');
+  await amount(coDetails, 'Risk score', 40);
   await page.keyboard.press('Control+s');
   await expect(coDetails.locator('[data-badge="synced"]')).toBeVisible({ timeout: 30_000 });
-  await expect(citizenship.getByTestId('field-messages')).toHaveCount(0);
+  await expect(risk.getByTestId('field-messages')).toHaveCount(0);
   await allSent(page);
-  expect((await api('GET', `${v0}/coclient/details`)).body).toMatchObject({ citizenship: { country: 'SE' } });
+  expect((await api('GET', `${v0}/coclient/details`)).body).toMatchObject({
+    citizenship: { country: 'SE' },
+    risk_score: 40,
+  });
 
   // ---- A conflict: renamed here offline, renamed through the platform's API meanwhile -----------
   await page.keyboard.press('Alt+F');

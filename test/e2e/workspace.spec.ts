@@ -260,7 +260,8 @@ test('the workspace of a household: overview, a section, an item form and a conf
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name').fill('');
   await dialog.getByLabel('Name').blur();
-  await expect(dialog.getByText('name is required.')).toBeVisible();
+  // The platform's rule, in the advisor's words: the field's label and what to do.
+  await expect(dialog.getByText('Name: required, fill it in.')).toBeVisible();
   await bothThemes(page, 'workspace-section-form');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -13,6 +13,7 @@ import { accountSnapshot, newAccountRow } from '../../renderer/src/data/mappers.
 import type { AccountRow, Fields, Operation } from '../../renderer/src/data/model.ts';
 import {
   CONFIG_KEYS,
+  putConfigEntry,
   listAccountIds,
   listAccounts,
   searchAccounts,
@@ -364,7 +365,7 @@ async function prepareList(count: number) {
   const db = await stored(`ef-list-${count}`, accounts.slice(0, count));
   const user = await bridge({ api: 'v2', method: 'GET', path: '/user' });
   if (!user.ok) throw new Error(`The sandbox's /user answered ${user.status}: ${user.message}`);
-  await db.meta.put({ key: CONFIG_KEYS.user, value: { pulledAt: Date.now(), data: user.data } });
+  await putConfigEntry(db, CONFIG_KEYS.user, { pulledAt: Date.now(), data: user.data });
   useLocalDb(db);
   listDb = db;
   return { ms: performance.now() - t0, rows: await db.accounts.count() };

@@ -11,7 +11,9 @@ import { accountIndex } from '../../renderer/src/data/accounts.ts';
 import type { AccountRow, Operation } from '../../renderer/src/data/model.ts';
 import {
   ACCOUNT_SORT_KEYS,
+  CONFIG_KEYS,
   accountSingles,
+  configEntry,
   listAccounts,
   searchAccounts,
   sectionItems,
@@ -620,21 +622,25 @@ describe('accounts kept offline and configuration', () => {
     const engine = new PullEngine({ db, send, now: () => now });
     const first = await engine.pullConfig();
     const state = platform.control.dump();
-    const user = (await db.meta.get('config.user'))?.value as {
-      pulledAt: number;
-      data: { pipelines: unknown[]; templates: { id: string }[] };
-    };
+    const user = (await configEntry<{ pipelines: unknown[]; templates: { id: string }[] }>(
+      db,
+      CONFIG_KEYS.user,
+    ))!;
     const templates = user.data.templates;
     expect(templates.length).toBeGreaterThan(0);
     expect(first.failures).toEqual([]);
     expect(first.requests).toBe(6 + templates.length);
     expect(user.pulledAt).toBe(now);
     expect(user.data.pipelines.length).toBe(state.pipelines.length);
-    const structures = ((await db.meta.get('config.templates'))?.value as { data: Record<string, unknown> })
-      .data;
+    // The stages are rows of their own, in the user resource's order.
+    expect((await db.pipelines.orderBy('position').toArray()).map((p) => p.server)).toEqual(
+      user.data.pipelines,
+    );
+    expect(await db.meta.get(CONFIG_KEYS.user)).toBeUndefined();
+    const structures = (await configEntry<Record<string, unknown>>(db, CONFIG_KEYS.templates))!.data;
     expect(Object.keys(structures).sort()).toEqual(templates.map((t) => t.id).sort());
     expect(structures[templates[0]!.id]).toHaveProperty('panels');
-    const icons = (await db.meta.get('config.icons'))?.value as { data: string[] };
+    const icons = (await configEntry<string[]>(db, CONFIG_KEYS.icons))!;
     expect(icons.data).toContain('i_user');
 
     now += 60 * 60_000;

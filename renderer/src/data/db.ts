@@ -2,9 +2,11 @@
 // drops the outbox: unsent changes survive every schema change.
 
 import Dexie, { type EntityTable } from 'dexie';
+import { moveConfigOutOfMeta } from './config.ts';
 import type {
   AccountActivityRow,
   AccountRow,
+  ConfigRow,
   ConflictRow,
   EngagementPartRow,
   EngagementRow,
@@ -13,11 +15,14 @@ import type {
   MemberSecurityRow,
   MetaRow,
   Operation,
+  PipelineRow,
   ProfileValueRow,
   ReportRow,
   SectionItemRow,
   SingleRow,
+  TeamRow,
   UserActivityRow,
+  UserRow,
 } from './model.ts';
 
 export const DB_NAME = 'advisor-desk';
@@ -56,6 +61,18 @@ export const STORES_V2 = {
   userActivity: 'id, createdAt, [type+createdAt]',
 } as const;
 
+/**
+ * Version 3 gives the configuration tables of its own (data/config.ts): `config` by kind, the
+ * `user` by interface, its `teams` and `pipelines` by id. The upgrade moves their rows out of
+ * `meta` and touches nothing else: the outbox and every record are carried across as they are.
+ */
+export const STORES_V3 = {
+  config: 'kind',
+  user: 'api',
+  teams: 'id, position',
+  pipelines: 'id, position, type',
+} as const;
+
 export class AdvisorDb extends Dexie {
   accounts!: EntityTable<AccountRow, 'id'>;
   sectionItems!: EntityTable<SectionItemRow, 'id'>;
@@ -72,6 +89,10 @@ export class AdvisorDb extends Dexie {
   forms!: EntityTable<FormRow, 'id'>;
   reports!: EntityTable<ReportRow, 'id'>;
   userActivity!: EntityTable<UserActivityRow, 'id'>;
+  config!: EntityTable<ConfigRow, 'kind'>;
+  user!: EntityTable<UserRow, 'api'>;
+  teams!: EntityTable<TeamRow, 'id'>;
+  pipelines!: EntityTable<PipelineRow, 'id'>;
 
   /** `options` can hand in another IndexedDB (fake-indexeddb in Node tests). */
   constructor(name = DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {
@@ -79,5 +100,6 @@ export class AdvisorDb extends Dexie {
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     this.version(1).stores(STORES_V1);
     this.version(2).stores(STORES_V2);
+    this.version(3).stores(STORES_V3).upgrade(moveConfigOutOfMeta);
   }
 }

@@ -412,3 +412,39 @@ export interface UserStats {
   sent_forms: number[];
   closed_forms: number[];
 }
+
+// ---- Configuration (schema version 3, data/config.ts) ------------------------------------------
+
+/** Configuration kept one row per kind: the pull's answers as they came. */
+export type ConfigKind = 'icons' | 'activities' | 'dataset' | 'templates' | 'formTemplates';
+
+export interface ConfigRow {
+  kind: ConfigKind;
+  pulledAt: number;
+  data: unknown;
+}
+
+/** The signed-in user as one interface gives it (`/user` of version 2 or 0.0.1). */
+export interface UserRow {
+  api: 'v2' | 'v0';
+  pulledAt: number;
+  /** The resource without the lists kept in tables of their own (`lists`). */
+  data: unknown;
+  /** Which lists of the resource (`teams`, `pipelines`) are rows of their tables. */
+  lists: ('teams' | 'pipelines')[];
+}
+
+/** A team of the user (version 2 `/user` `teams`). */
+export interface TeamRow extends RecordRow<Record<string, unknown>> {
+  id: string | number;
+  /** Place in the user resource's list. */
+  position: number;
+}
+
+/** A pipeline stage of the user (version 2 `/user` `pipelines`), in the platform's order. */
+export interface PipelineRow extends RecordRow<Record<string, unknown>> {
+  id: string | number;
+  position: number;
+  /** CLIENT or PROSPECT, as the stage says; '' when it says nothing. */
+  type: string;
+}

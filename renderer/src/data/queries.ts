@@ -13,6 +13,7 @@
 //   order the records were made, in the direction of the key).
 
 import Dexie, { type Collection } from 'dexie';
+import { pipelineStages } from './config.ts';
 import type { AdvisorDb } from './db.ts';
 import { singleRowId } from './mappers.ts';
 import type {
@@ -33,33 +34,15 @@ import type {
   UserStats,
 } from './model.ts';
 
-/** Configuration pulled into `meta` (by `PullEngine.pullConfig`), each `{ pulledAt, data }`. */
-export const CONFIG_KEYS = {
-  icons: 'config.icons',
-  activities: 'config.activities',
-  dataset: 'config.dataset',
-  /** The user resource: permissions, teams, pipelines, template summaries. */
-  user: 'config.user',
-  /** Template structures by template id. */
-  templates: 'config.templates',
-  /** The 0.0.1 user: company, company email, phone and logo. */
-  userV0: 'config.userV0',
-  /** The 0.0.1 templates (`/user/templates`): the keys forms are sent with. */
-  formTemplates: 'config.formTemplates',
-} as const;
-
-export interface ConfigEntry<T = unknown> {
-  pulledAt: number;
-  data: T;
-}
-
-/** A piece of configuration as last pulled, or undefined before the first pull. */
-export async function configEntry<T = unknown>(
-  db: AdvisorDb,
-  key: (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS],
-): Promise<ConfigEntry<T> | undefined> {
-  return (await db.meta.get(key))?.value as ConfigEntry<T> | undefined;
-}
+// Configuration has tables of its own (config.ts); its readers and writers are re-exported here.
+export {
+  CONFIG_KEYS,
+  configEntry,
+  putConfigEntries,
+  putConfigEntry,
+  type ConfigEntry,
+  type ConfigKey,
+} from './config.ts';
 
 /** The filters of the version 2 list (`type`); without one, archived accounts are left out. */
 export type AccountFilter = 'client' | 'prospect' | 'favorite' | 'archived' | 'all';
@@ -222,9 +205,8 @@ function orderedIndex(db: AdvisorDb, q: AccountQuery, key: AccountSortKey): Rows
 
 /** Positions of the pipeline stages, in the order of the user resource (the platform sorts by it). */
 async function stagePositions(db: AdvisorDb): Promise<(id: string) => number | null> {
-  const user = await configEntry<{ pipelines?: { id?: unknown }[] }>(db, CONFIG_KEYS.user);
-  const ids = (user?.data?.pipelines ?? []).map((p) => p.id);
-  return (id) => (ids.includes(id) ? ids.indexOf(id) + 1 : null);
+  const positions = new Map((await pipelineStages(db)).map((p, i) => [p.id, i + 1] as const));
+  return (id) => positions.get(id) ?? null;
 }
 
 /** A page of accounts: search, filter, pipeline, sort and paging, as the version 2 list offers them. */

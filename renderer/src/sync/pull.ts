@@ -20,7 +20,14 @@ import {
 } from '../../../shared/sections.ts';
 import { accountIndex } from '../data/accounts.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { CONFIG_KEYS, STATS_KEY, pendingOps } from '../data/queries.ts';
+import {
+  CONFIG_KEYS,
+  CONFIG_TABLES,
+  putConfigEntries,
+  type ConfigEntry,
+  type ConfigKey,
+} from '../data/config.ts';
+import { STATS_KEY, pendingOps } from '../data/queries.ts';
 import {
   accountSnapshot,
   detailsFields,
@@ -42,7 +49,6 @@ import type {
   EngagementPartKind,
   EngagementRow,
   Fields,
-  MetaRow,
   Operation,
   RecordRow,
   SectionItemRow,
@@ -840,7 +846,7 @@ export class PullEngine {
   /**
    * Icons, activity types, the dataset, the user (permissions, teams, pipelines, templates), the
    * structure of each of the user's templates, and from 0.0.1 the user (company details) and its
-   * templates (the keys forms are sent with), into `meta` (`CONFIG_KEYS`), each with the time it
+   * templates (the keys forms are sent with), into their tables (data/config.ts), each with the time it
    * was pulled. Skipped when pulled within `configMaxAgeMs`, unless `force`.
    */
   async pullConfig(options: { force?: boolean; priority?: Priority } = {}): Promise<PullReport> {
@@ -849,7 +855,7 @@ export class PullEngine {
     if (!options.force && last.pulledAt !== null && this.now() - last.pulledAt < this.configMaxAgeMs)
       return { ...report, skipped: true };
     const priority = options.priority ?? 'background';
-    const parts: [string, ApiName, string][] = [
+    const parts: [ConfigKey, ApiName, string][] = [
       [CONFIG_KEYS.icons, 'v2', '/config/icons'],
       [CONFIG_KEYS.activities, 'v2', '/config/activities'],
       [CONFIG_KEYS.dataset, 'v2', '/config/dataset'],
@@ -860,15 +866,17 @@ export class PullEngine {
     const answers = await Promise.all(
       parts.map(([, api, path]) => this.fetchData(report, { api, method: 'GET', path, priority })),
     );
-    const rows: MetaRow[] = parts
-      .map(([key], i) => ({ key, value: { pulledAt: this.now(), data: answers[i] } }))
+    const entries: [ConfigKey, ConfigEntry][] = parts
+      .map(([key], i): [ConfigKey, ConfigEntry] => [key, { pulledAt: this.now(), data: answers[i] }])
       .filter((_, i) => answers[i] !== undefined);
     const templates = await this.templateStructures(answers[3], report, priority);
-    if (templates)
-      rows.push({ key: CONFIG_KEYS.templates, value: { pulledAt: this.now(), data: templates } });
-    report.records += rows.length;
-    if (report.failures.length === 0) rows.push({ key: CONFIG_STATE, value: { pulledAt: this.now() } });
-    await this.db.meta.bulkPut(rows);
+    if (templates) entries.push([CONFIG_KEYS.templates, { pulledAt: this.now(), data: templates }]);
+    report.records += entries.length;
+    await this.db.transaction('rw', [...CONFIG_TABLES, 'meta'], async () => {
+      await putConfigEntries(this.db, entries);
+      if (report.failures.length === 0)
+        await this.db.meta.put({ key: CONFIG_STATE, value: { pulledAt: this.now() } });
+    });
     return report;
   }
 

@@ -4,7 +4,7 @@
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountMeta, AccountRow, Fields } from '../../../renderer/src/data/model.ts';
-import { CONFIG_KEYS } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
 
 export const STAGES = {
   prospect: [
@@ -32,20 +32,17 @@ export const ALL_PERMISSIONS = [
   'accounts.convert',
 ];
 
-/** The user resource as the sync pulls it into `meta`, with every account permission but `without`. */
+/** The user resource as the sync pulls it (data/config.ts), with every account permission but `without`. */
 export async function userConfig(db: AdvisorDb, without: string[] = []): Promise<void> {
   const permissions = Object.fromEntries(ALL_PERMISSIONS.map((k) => [k, !without.includes(k)]));
-  await db.meta.put({
-    key: CONFIG_KEYS.user,
-    value: {
-      pulledAt: Date.now(),
-      data: {
-        first_name: 'Alex',
-        last_name: 'Morgan',
-        phone: { code: '+1', number: '5125550100', country: 'US' },
-        permissions,
-        pipelines: [...STAGES.prospect, ...STAGES.client],
-      },
+  await putConfigEntry(db, CONFIG_KEYS.user, {
+    pulledAt: Date.now(),
+    data: {
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      phone: { code: '+1', number: '5125550100', country: 'US' },
+      permissions,
+      pipelines: [...STAGES.prospect, ...STAGES.client],
     },
   });
 }

@@ -16,7 +16,7 @@ import type { ApiFailure, ApiRequest, ApiResult } from '../../../shared/api/requ
 import type { Bridge } from '../../../shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import { CONFIG_KEYS } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
 import { useBridge } from '../../../renderer/src/services/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/stores/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/stores/session.ts';
@@ -55,7 +55,7 @@ let answer: (req: ApiRequest) => ApiResult | Promise<ApiResult>;
 let wrapper: VueWrapper | null = null;
 
 async function keepUser() {
-  await db.meta.put({ key: CONFIG_KEYS.user, value: { pulledAt: Date.now(), data: ALEX } });
+  await putConfigEntry(db, CONFIG_KEYS.user, { pulledAt: Date.now(), data: ALEX });
 }
 
 beforeEach(() => {

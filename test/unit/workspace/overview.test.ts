@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
-import { CONFIG_KEYS } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
 import { household, mountWorkspace, one, openDb, syncedItem, syncedSingle, type Mounted } from './harness.ts';
 
 let mounted: Mounted | null = null;
@@ -88,15 +88,12 @@ describe('the overview', () => {
         },
       },
     });
-    await db.meta.put({
-      key: CONFIG_KEYS.dataset,
-      value: {
-        pulledAt: 1,
-        data: {
-          panels: [],
-          groups: [{ id: 'g1', title: 'Goals' }],
-          elements: [{ id: 'e1', group_id: 'g1', title: 'Retirement age' }],
-        },
+    await putConfigEntry(db, CONFIG_KEYS.dataset, {
+      pulledAt: 1,
+      data: {
+        panels: [],
+        groups: [{ id: 'g1', title: 'Goals' }],
+        elements: [{ id: 'e1', group_id: 'g1', title: 'Retirement age' }],
       },
     });
     await db.profileValues.put({

@@ -115,14 +115,15 @@ describe('guards and errors', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ on: 'yes' }),
       });
-      expect(bad.status).toBe(400);
+      expect(bad.status).toBe(422);
       expect(isJson(bad)).toBe(true);
       await bad.text();
     });
   });
 
   describe('injected faults', () => {
-    const faults = (body: unknown) => control<{ queue: unknown[] }>(platform, 'faults', body);
+    const faults = (body: unknown) =>
+      control<{ queue: unknown[]; methods?: string[] }>(platform, 'faults', body);
 
     it('server-error: the next request gets 500 JSON, the one after is served', async () => {
       await faults({ queue: [{ kind: 'server-error' }] });
@@ -195,23 +196,53 @@ describe('guards and errors', () => {
       expect((await api.get('/config/icons')).status).toBe(200);
     });
 
-    it('refuses a malformed fault setting with 400', async () => {
-      for (const body of [
-        { queue: [{ kind: 'explode' }] },
-        { probability: 2 },
-        { queue: 'server-error' },
-        { queue: [{ kind: 'latency', path: '(' }] },
-      ]) {
-        const res = await fetch(`${platform.url}/__sandbox/faults`, {
+    it('type-checks a fault setting: wrong types and values are 422 naming the field, malformed JSON 400', async () => {
+      const before = await faults({});
+      const post = (body: string) =>
+        fetch(`${platform.url}/__sandbox/faults`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body,
         });
-        expect(res.status, JSON.stringify(body)).toBe(400);
+      const cases: [unknown, string][] = [
+        [{ queue: [{ kind: 'explode' }] }, 'queue[0].kind'],
+        [{ probability: 2 }, 'probability'],
+        [{ probability: '0.5' }, 'probability'],
+        [{ kinds: 'latency' }, 'kinds'],
+        [{ methods: 5 }, 'methods'],
+        [{ methods: 'POST' }, 'methods'],
+        [{ methods: [5] }, 'methods'],
+        [{ path: 5 }, 'path'],
+        [{ path: '(' }, 'path'],
+        [{ retryAfter: 'soon' }, 'retryAfter'],
+        [{ retryAfter: -1 }, 'retryAfter'],
+        [{ latencyMs: 1e9 }, 'latencyMs'],
+        [{ queue: 'server-error' }, 'queue'],
+        [{ queue: [5] }, 'queue[0]'],
+        [{ queue: [{ kind: 'latency', path: '(' }] }, 'queue[0].path'],
+        [{ queue: [{ kind: 'latency', methods: 'GET' }] }, 'queue[0].methods'],
+        [{ queue: [{ kind: 'latency', count: 'two' }] }, 'queue[0].count'],
+        [{ probabilty: 0.5 }, 'probabilty'],
+        [[{ probability: 0.5 }], 'JSON object'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await post(JSON.stringify(body));
+        const answer = (await res.json()) as { message: string };
+        expect(res.status, JSON.stringify(body)).toBe(422);
         expect(isJson(res)).toBe(true);
-        await res.text();
+        expect(answer.message, JSON.stringify(body)).toContain(field);
       }
-      expect((await faults({})).queue).toEqual([]);
+      const malformed = await post('{"methods": ');
+      expect(malformed.status).toBe(400);
+      expect(isJson(malformed)).toBe(true);
+      await malformed.text();
+      // Nothing refused was kept, and the interfaces still answer.
+      expect(await faults({})).toEqual(before);
+      expect((await api.get('/user')).status).toBe(200);
+      // Methods are matched whatever their case; null clears a filter.
+      await faults({ methods: ['post'], queue: [{ kind: 'server-error', methods: ['get'] }] });
+      expectJsonError(await api.get('/user'), 500);
+      expect((await faults({ methods: null })).methods).toBeUndefined();
     });
   });
 

@@ -334,6 +334,8 @@ describe('GET, PUT, DELETE /accounts/{accountId}', () => {
   it('deletes: 204, then 404; the assistant lacks the delete permission', async () => {
     const a = await createAccount(api, 'prospects');
     expectV0Error(await s.assistant.delete(`/accounts/${a.id}`), 403);
+    // An account that is not there is not found, whoever asks.
+    expectV0Error(await s.assistant.delete('/accounts/999999'), 404);
     expectStatus(await api.get(`/accounts/${a.id}`), 200);
     const del = await api.delete(`/accounts/${a.id}`);
     expectStatus(del, 204);

@@ -189,6 +189,9 @@ describe('forms', () => {
     expectStatus(again, 200);
     expect(again.body.closed_at).toBe(r.body.closed_at);
     expectV0Error(await api.request('PUT', `/accounts/${account.id}/forms/999999/close`), 404);
+    // A form that is not there is not found, before any permission check.
+    expectV0Error(await s.assistant.request('PUT', `/accounts/${account.id}/forms/999999/close`), 404);
+    expectV0Error(await s.assistant.request('PUT', `/accounts/999999/forms/${form.key}/close`), 404);
   });
 
   it('previews a form: {url} of a page that shows the form as HTML', async () => {

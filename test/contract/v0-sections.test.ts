@@ -497,6 +497,48 @@ describe('Documents section (multipart)', () => {
     ]);
   });
 
+  it('refuses a JSON body whose file is a stored file of another team', async () => {
+    const state = s.platform.control.dump();
+    const team = state.accounts.find((a) => a.id === household.id)?.teamId;
+    const foreign = Object.values(state.files).find((f) => f.teamId !== undefined && f.teamId !== team);
+    expect(foreign, 'a stored file of the other team').toBeDefined();
+    const url = `${api.base}/files/${foreign?.id}/${encodeURIComponent(foreign?.name ?? '')}`;
+    // The advisor can neither read it nor attach it.
+    expect((await api.download(url)).status).toBe(404);
+    const before = (await api.get<Item[]>(path())).body.length;
+    expectMessages(await api.post(path(), { file: { url }, relation: 'client' }), ['file is invalid.']);
+    expect((await api.get<Item[]>(path())).body).toHaveLength(before);
+    // Nor can an update swap one in.
+    const own = await api.upload<Item & { id: string }>('POST', path(), pdf('own.pdf'));
+    expectStatus(own, 201);
+    const itemPath = `${path()}/${encodeURIComponent(own.body.id)}`;
+    expectMessages(await api.put(itemPath, { file: { url } }), ['file is invalid.']);
+    expect((await api.get<Item>(itemPath)).body.file).toEqual(own.body.file);
+  });
+
+  it('stores an uploaded file only when the body passes validation: a refused upload leaves no file', async () => {
+    const files = () => Object.keys(s.platform.control.dump().files).length;
+    const before = files();
+    const refused = await api.upload('POST', path(), pdf('orphan.pdf'), {
+      relation: JSON.stringify({ type: 'Asset', id: 'no-such-item' }),
+    });
+    expectMessages(refused, ['relation is invalid.']);
+    expect(files()).toBe(before);
+    // The same on an update: the item keeps its file, and no new file is stored.
+    const doc = await api.upload<Item & { id: string }>('POST', path(), pdf('kept.pdf'));
+    expectStatus(doc, 201);
+    expect(files()).toBe(before + 1);
+    const itemPath = `${path()}/${encodeURIComponent(doc.body.id)}`;
+    const update = await api.upload('PUT', itemPath, pdf('orphan-too.pdf'), { relation: '"nobody"' });
+    expectMessages(update, ['relation is invalid.']);
+    expect(files()).toBe(before + 1);
+    expect((await api.get<Item>(itemPath)).body.file).toEqual(doc.body.file);
+    // A JSON body cannot name the placeholder an upload stands for.
+    expectMessages(await api.post(path(), { file: { url: 'uploaded-with-this-request' } }), [
+      'file is invalid.',
+    ]);
+  });
+
   it('relates a document to a variable expense under either spelling of the type', async () => {
     const expense = await create(sectionPath(household.id, 'expenses-variable', false), {
       type: 'vacations',

@@ -737,6 +737,8 @@ describe('DELETE /accounts/{account}', () => {
     expectValidation(await api.delete(`/accounts/${a.id}`, { password: '' }), ['password']);
     expectValidation(await api.delete(`/accounts/${a.id}`, { password: 'wrong-password' }), ['password']);
     expectJsonError(await assistant.delete(`/accounts/${a.id}`, { password: PASSWORD }), 403);
+    // An account that is not there is not found, whoever asks.
+    expectJsonError(await assistant.delete('/accounts/999999', { password: PASSWORD }), 404);
     expect((await api.get(`/accounts/${a.id}`)).status, 'still there').toBe(200);
     const template = user.templates[0]?.id as string;
     const engagement = await api.post<{ id: string }>('/engagements', {

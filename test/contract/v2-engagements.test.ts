@@ -435,9 +435,14 @@ describe('close and reopen', () => {
     expect((await assistant.get(`/engagements/${e.id}`)).status).toBe(200);
   });
 
-  it('answers 404 for an unknown engagement', async () => {
-    expectJsonError(await api.post('/engagements/00000000-0000-4000-8000-000000000000/close'), 404);
-    expectJsonError(await api.post('/engagements/00000000-0000-4000-8000-000000000000/reopen'), 404);
+  it('answers 404 for an unknown engagement, before any permission check', async () => {
+    const unknown = '/engagements/00000000-0000-4000-8000-000000000000';
+    for (const client of [api, assistant]) {
+      expectJsonError(await client.post(`${unknown}/close`), 404);
+      expectJsonError(await client.post(`${unknown}/reopen`), 404);
+      expectJsonError(await client.delete(unknown, { password: PASSWORD }), 404);
+      expectJsonError(await client.delete(unknown), 404);
+    }
   });
 });
 

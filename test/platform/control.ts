@@ -9,52 +9,80 @@ import type { Control } from './server.ts';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A control body that parses but says something impossible: 422 naming the field (malformed JSON stays 400). */
+const refuse = (message: string) => new ApiError(422, message);
+
+const FAULT_FIELDS = ['probability', 'kinds', 'methods', 'path', 'retryAfter', 'latencyMs', 'queue'];
+const QUEUE_FIELDS = ['kind', 'methods', 'path', 'count'];
+
+function kinds(list: unknown, field: string): FaultSettings['kinds'] {
+  if (!Array.isArray(list) || list.some((k) => !FAULT_KINDS.includes(k as never)))
+    throw refuse(`${field} must be a list of ${FAULT_KINDS.join(', ')}.`);
+  return list as FaultSettings['kinds'];
+}
+
+/** HTTP methods, upper case; null (or leaving the field out) matches every method. */
+function methods(list: unknown, field: string): string[] | undefined {
+  if (list === null) return undefined;
+  if (!Array.isArray(list) || list.some((m) => typeof m !== 'string' || !/^[A-Za-z]{1,10}$/.test(m)))
+    throw refuse(`${field} must be a list of HTTP methods, for example ["POST", "PUT"], or null.`);
+  return list.map((m: string) => m.toUpperCase());
+}
+
+/** A regular expression over the request path; null matches every path. */
+function pathPattern(p: unknown, field: string): string | undefined {
+  if (p === null) return undefined;
+  if (typeof p !== 'string') throw refuse(`${field} must be a regular expression as a string, or null.`);
+  try {
+    new RegExp(p);
+  } catch {
+    throw refuse(`${field} ${p} is not a valid regular expression.`);
+  }
+  return p;
+}
+
+function whole(v: unknown, field: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw refuse(`${field} must be an integer from ${min} to ${max}.`);
+  return v;
+}
+
+function unknownFields(body: Record<string, unknown>, known: string[], what: string): void {
+  const extra = Object.keys(body).filter((k) => !known.includes(k));
+  if (extra.length) throw refuse(`${what} has no field ${extra.join(', ')}; use ${known.join(', ')}.`);
+}
+
 function readFaults(body: unknown): Partial<FaultSettings> {
   if (!isObject(body))
-    throw new ApiError(
-      400,
-      'Send a JSON object: {probability, kinds, methods, path, retryAfter, latencyMs, queue}.',
-    );
+    throw refuse('Send a JSON object: {probability, kinds, methods, path, retryAfter, latencyMs, queue}.');
+  unknownFields(body, FAULT_FIELDS, 'A fault setting');
   const out: Partial<FaultSettings> = {};
-  const kinds = (list: unknown, field: string) => {
-    if (!Array.isArray(list) || list.some((k) => !FAULT_KINDS.includes(k as never))) {
-      throw new ApiError(400, `${field} must be a list of ${FAULT_KINDS.join(', ')}.`);
-    }
-    return list as FaultSettings['kinds'];
-  };
   if ('probability' in body) {
     const p = body.probability;
-    if (typeof p !== 'number' || p < 0 || p > 1)
-      throw new ApiError(400, 'probability must be a number from 0 to 1.');
+    if (typeof p !== 'number' || !(p >= 0 && p <= 1))
+      throw refuse('probability must be a number from 0 to 1.');
     out.probability = p;
   }
   if ('kinds' in body) out.kinds = kinds(body.kinds, 'kinds');
-  if ('methods' in body) out.methods = body.methods as string[];
-  if ('path' in body) out.path = body.path as string;
-  if ('retryAfter' in body) out.retryAfter = Number(body.retryAfter);
-  if ('latencyMs' in body) out.latencyMs = Number(body.latencyMs);
+  if ('methods' in body) out.methods = methods(body.methods, 'methods');
+  if ('path' in body) out.path = pathPattern(body.path, 'path');
+  if ('retryAfter' in body) out.retryAfter = whole(body.retryAfter, 'retryAfter', 0, 86_400);
+  if ('latencyMs' in body) out.latencyMs = whole(body.latencyMs, 'latencyMs', 0, 60_000);
   if ('queue' in body) {
-    if (!Array.isArray(body.queue))
-      throw new ApiError(400, 'queue must be a list of {kind, methods?, path?, count?}.');
-    out.queue = body.queue.map((r: unknown) => {
-      if (!isObject(r)) throw new ApiError(400, 'queue entries must be objects.');
-      const [kind] = kinds([r.kind], 'queue[].kind');
+    if (!Array.isArray(body.queue)) throw refuse('queue must be a list of {kind, methods?, path?, count?}.');
+    out.queue = body.queue.map((r: unknown, i) => {
+      if (!isObject(r)) throw refuse(`queue[${i}] must be an object {kind, methods?, path?, count?}.`);
+      unknownFields(r, QUEUE_FIELDS, `queue[${i}]`);
+      const [kind] = kinds([r.kind], `queue[${i}].kind`);
+      const m = 'methods' in r ? methods(r.methods, `queue[${i}].methods`) : undefined;
+      const p = 'path' in r ? pathPattern(r.path, `queue[${i}].path`) : undefined;
       return {
         kind: kind!,
-        ...(Array.isArray(r.methods) ? { methods: r.methods as string[] } : {}),
-        ...(typeof r.path === 'string' ? { path: r.path } : {}),
-        ...(typeof r.count === 'number' ? { count: r.count } : {}),
+        ...(m ? { methods: m } : {}),
+        ...(p !== undefined ? { path: p } : {}),
+        ...('count' in r ? { count: whole(r.count, `queue[${i}].count`, 1, 1_000_000) } : {}),
       };
     });
-  }
-  for (const p of [out.path, ...(out.queue ?? []).map((q) => q.path)]) {
-    if (p !== undefined) {
-      try {
-        new RegExp(p);
-      } catch {
-        throw new ApiError(400, `path ${p} is not a valid regular expression.`);
-      }
-    }
   }
   return out;
 }
@@ -64,9 +92,10 @@ export function registerControl(app: FastifyInstance, control: Control): void {
   app.get('/__sandbox/state', () => control.dump());
   app.post('/__sandbox/reset', (req) => {
     const b = body(req.body);
+    // The same bounds as the command line's --seed and --accounts.
     control.reset(
-      typeof b.seed === 'number' ? b.seed : undefined,
-      typeof b.accounts === 'number' ? b.accounts : undefined,
+      b.seed === undefined ? undefined : whole(b.seed, 'seed', 0, 2 ** 32 - 1),
+      b.accounts === undefined ? undefined : whole(b.accounts, 'accounts', 0, 200_000),
     );
     return { ok: true };
   });
@@ -74,7 +103,7 @@ export function registerControl(app: FastifyInstance, control: Control): void {
   app.post('/__sandbox/faults', (req) => control.setFaults(readFaults(req.body)));
   app.post('/__sandbox/maintenance', (req) => {
     const on = body(req.body).on;
-    if (typeof on !== 'boolean') throw new ApiError(400, 'Send {"on": true} or {"on": false}.');
+    if (typeof on !== 'boolean') throw refuse('Send {"on": true} or {"on": false}.');
     control.maintenance(on);
     return { maintenance: on };
   });
@@ -88,13 +117,13 @@ export function registerControl(app: FastifyInstance, control: Control): void {
   });
   app.post('/__sandbox/token', (req) => {
     const email = body(req.body).email;
-    if (typeof email !== 'string') throw new ApiError(400, 'Send {"email": "advisor@sandbox.test"}.');
+    if (typeof email !== 'string') throw refuse('Send {"email": "advisor@sandbox.test"}.');
     return control.token(email);
   });
   app.post('/__sandbox/rate-limit', (req) => {
     const n = body(req.body).perMinute;
-    if (typeof n !== 'number' || n < 0)
-      throw new ApiError(400, 'Send {"perMinute": 60} (0 turns the limit off).');
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 1e6)
+      throw refuse('Send {"perMinute": 60}: an integer from 0 (no limit) to 1000000.');
     control.setRateLimit(n);
     return { perMinute: n };
   });

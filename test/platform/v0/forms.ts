@@ -97,8 +97,8 @@ export function registerForms(r: Router): void {
   });
   // Closing an already closed form changes nothing and answers 200.
   r.put('/accounts/:accountId/forms/:formKey/close', (ctx) => {
-    ctx.store.require(ctx.user, 'engagements.close');
     const form = find(ctx);
+    ctx.store.require(ctx.user, 'engagements.close');
     if (form.status !== 'CLOSED') {
       form.status = 'CLOSED';
       form.closed_at = form.updated_at = ctx.store.now();

@@ -23,17 +23,25 @@ import {
   type SectionContext,
 } from '../validate.ts';
 import { fileUrl } from './shape.ts';
-import { readUpload, requireUpload } from './upload.ts';
+import { readUpload, requireUpload, sniff } from './upload.ts';
 
 const FILE_URL = /\/files\/([0-9a-f-]{36})\//;
+/** Stands for a file uploaded with the request, until the body has passed validation. */
+const UPLOADED = 'uploaded-with-this-request';
 
-function context(store: Store, account: AccountRecord): SectionContext {
+/**
+ * A File url must point at a stored file of the account's team (another team's file reads as
+ * not found there, so it cannot be attached here either); `uploaded` accepts the request's upload.
+ */
+function context(store: Store, account: AccountRecord, uploaded = false): SectionContext {
   return {
     account,
     items: (path) => store.items(account, path),
     fileIdFromUrl: (url) => {
+      if (uploaded && url === UPLOADED) return UPLOADED;
       const id = FILE_URL.exec(url)?.[1];
-      return id && store.file(id) ? id : null;
+      const file = id ? store.file(id) : null;
+      return file && file.teamId === account.teamId ? file.id : null;
     },
   };
 }
@@ -110,9 +118,16 @@ function changed(ctx: Context, account: AccountRecord, spec: SectionSpec): void 
   );
 }
 
-/** The Documents section takes its file as multipart (field `file`, relation in field `relation` as JSON); JSON bodies must point at a stored file. */
-async function documentBody(ctx: Context, account: AccountRecord): Promise<unknown> {
-  if (!ctx.req.isMultipart()) return ctx.body;
+/**
+ * The Documents section takes its file as multipart (field `file`, relation in field `relation` as
+ * JSON); JSON bodies must point at a stored file. An upload stands in the body as UPLOADED and is
+ * stored by `keep` only once the body has passed validation, so a refused request leaves no file.
+ */
+async function documentBody(
+  ctx: Context,
+  account: AccountRecord,
+): Promise<{ body: unknown; uploaded: boolean; keep: (fields: Record<string, unknown>) => void }> {
+  if (!ctx.req.isMultipart()) return { body: ctx.body, uploaded: false, keep: () => undefined };
   const upload = await readUpload(ctx);
   const body: Record<string, unknown> = {};
   if (upload.fields.relation) {
@@ -122,17 +137,41 @@ async function documentBody(ctx: Context, account: AccountRecord): Promise<unkno
       body.relation = upload.fields.relation;
     }
   }
-  if (upload.file && upload.file.bytes.length > 0) {
-    const stored = ctx.store.saveFile(
-      upload.file.name,
-      upload.file.mime,
-      upload.file.bytes,
-      'document',
-      account.teamId,
-    );
-    body.file = { url: fileUrl(ctx.base.v0, stored.id, stored.name) };
-  }
-  return body;
+  const file = upload.file && upload.file.bytes.length > 0 ? upload.file : null;
+  if (file) body.file = { url: UPLOADED };
+  return {
+    body,
+    uploaded: file !== null,
+    keep: (fields) => {
+      if (!file || fields.file !== UPLOADED) return;
+      const mime = /^[\w.+-]+\/[\w.+-]+$/.test(file.mime) ? file.mime : 'application/octet-stream';
+      fields.file = ctx.store.saveFile(
+        file.name,
+        sniff(file.bytes) ?? mime,
+        file.bytes,
+        'document',
+        account.teamId,
+      ).id;
+    },
+  };
+}
+
+/** Validates a section body; a Documents upload is stored only when the body is accepted. */
+async function readSection(
+  ctx: Context,
+  spec: SectionSpec,
+  account: AccountRecord,
+  existing: Record<string, unknown> | null,
+  readOnly: readonly string[],
+): Promise<Record<string, unknown>> {
+  const { body, uploaded, keep } =
+    spec.entity === 'Document'
+      ? await documentBody(ctx, account)
+      : { body: ctx.body, uploaded: false, keep: () => undefined };
+  const result = validateSection(spec, body, existing, context(ctx.store, account, uploaded), readOnly);
+  if (!result.ok) throw invalid(result.messages);
+  keep(result.value);
+  return result.value;
 }
 
 function registerCollection(r: Router, spec: SectionSpec, role?: 'client' | 'coclient'): void {
@@ -161,10 +200,8 @@ function registerCollection(r: Router, spec: SectionSpec, role?: 'client' | 'coc
   r.post(path, async (ctx) => {
     const account = owner(ctx, spec, role);
     written(ctx, account);
-    const body = spec.entity === 'Document' ? await documentBody(ctx, account) : ctx.body;
-    const result = validateSection(spec, body, null, context(ctx.store, account), readOnly);
-    if (!result.ok) throw invalid(result.messages);
-    const item: SectionItem = { id: ctx.store.newItemId(account), fields: result.value };
+    const fields = await readSection(ctx, spec, account, null, readOnly);
+    const item: SectionItem = { id: ctx.store.newItemId(account), fields };
     items(ctx, account).push(item);
     changed(ctx, account, spec);
     ctx.reply.code(201);
@@ -179,10 +216,7 @@ function registerCollection(r: Router, spec: SectionSpec, role?: 'client' | 'coc
     const account = owner(ctx, spec, role);
     const item = find(ctx, account);
     written(ctx, account);
-    const body = spec.entity === 'Document' ? await documentBody(ctx, account) : ctx.body;
-    const result = validateSection(spec, body, item.fields, context(ctx.store, account), readOnly);
-    if (!result.ok) throw invalid(result.messages);
-    item.fields = result.value;
+    item.fields = await readSection(ctx, spec, account, item.fields, readOnly);
     changed(ctx, account, spec);
     return show(ctx, account, item, false);
   });

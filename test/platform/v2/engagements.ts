@@ -156,8 +156,9 @@ function create(ctx: Context) {
 
 /** Closing a completed engagement, or reopening an open one, changes nothing and answers 200. */
 function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
-  ctx.store.require(ctx.user, 'engagements.close');
+  // An engagement that is not there is not found, whatever the user may do (404 before 403).
   const e = find(ctx);
+  ctx.store.require(ctx.user, 'engagements.close');
   if (e.status !== to) {
     const { store, user } = ctx;
     const account = store.account(user, e.account_id);
@@ -304,8 +305,8 @@ export function registerEngagements(r: Router): void {
   r.post('/engagements/:engagement/close', (ctx) => transition(ctx, 'COMPLETED'));
   r.post('/engagements/:engagement/reopen', (ctx) => transition(ctx, 'NEW'));
   r.delete('/engagements/:engagement', (ctx) => {
-    ctx.store.require(ctx.user, 'engagements.delete');
     const e = find(ctx);
+    ctx.store.require(ctx.user, 'engagements.delete');
     verifyUserPassword(ctx, unflatten(ctx.body).password);
     ctx.store.state.engagements = ctx.store.state.engagements.filter((x) => x.id !== e.id);
     const account = ctx.store.account(ctx.user, e.account_id);

@@ -148,7 +148,12 @@ export const USER_ACTIVITY_STATE = 'pull.userActivity';
 export const PAGE_SIZES_STATE = 'pull.pageSizes';
 
 const DAY_MS = 24 * 60 * 60_000;
-const PAGE_SIZES = [500, 200, 100, 50] as const;
+/**
+ * Page sizes probed, largest first, until the platform accepts one (a 422 says too large); the one
+ * accepted is remembered. The first is above the largest the documents name, so that a platform
+ * taking more pages is used at that size: one refused request per list, once.
+ */
+export const PAGE_SIZES = [1000, 500, 200, 100, 50] as const;
 
 export const emptyReport = (): PullReport => ({
   requests: 0,

@@ -27,6 +27,11 @@ function itemRelations(row: SectionItemRow, fields: Fields): [string, ItemRelati
     .filter((entry): entry is [string, ItemRelation] => isItemRelation(entry[1]));
 }
 
+/** Local ids of the items some fields of a section item relate to (for reading them all at once). */
+export function relationTargetIds(row: SectionItemRow, fields: Fields): string[] {
+  return itemRelations(row, fields).map(([, relation]) => relation.id);
+}
+
 /** The first related local item that is not on the server yet, or null when none holds the request back. */
 export async function unsentRelation(
   db: AdvisorDb,

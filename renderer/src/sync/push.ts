@@ -35,7 +35,7 @@ import type {
   SectionItemRow,
   SyncedTable,
 } from '../data/model.ts';
-import { relationsToLocal, relationsToServer, unsentRelation } from './ids.ts';
+import { relationTargetIds, relationsToLocal, relationsToServer } from './ids.ts';
 import { findCreated } from './reconcile.ts';
 import {
   DESCRIPTORS,
@@ -216,6 +216,22 @@ function patched(items: unknown[], serverId: unknown, fields: Fields | null): un
   return fields === null ? others : [...others, { ...fields, id: serverId }];
 }
 
+/** The rows `waitsFor` looks at, read at once for all candidates of a pass loop. */
+interface ReadyView {
+  /** The candidates' records, by `${table}:${id}`. */
+  rows: Map<string, AnyRow>;
+  /** Their accounts, by local id. */
+  accounts: Map<string, AccountRow>;
+  /** The items their relations name, by local id. */
+  targets: Map<string, SectionItemRow>;
+  /** Every queued operation, by `${table}:${recordId}`, in order. */
+  byRecord: Map<string, Operation[]>;
+}
+
+async function byId<R extends { id: string }>(rows: Promise<(R | undefined)[]>): Promise<Map<string, R>> {
+  return new Map((await rows).filter((r): r is R => r !== undefined).map((r) => [r.id, r]));
+}
+
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -364,20 +380,31 @@ export class PushEngine {
 
   // ---- Choosing what goes next -------------------------------------------------------------------
 
-  /** The first operation of each record, when it is due and nothing it needs is missing on the server. */
+  /**
+   * The first operation of each record, when it is due and nothing it needs is missing on the
+   * server. One read of the outbox and one batch read per table a pass loop: a large backlog costs
+   * O(n) per loop, not a few reads per record.
+   */
   private async readyOps(pass: Pass): Promise<Operation[]> {
-    const heads = new Map<string, Operation>();
+    const byRecord = new Map<string, Operation[]>();
     for (const op of await this.db.outbox.orderBy('seq').toArray()) {
       const key = `${op.table}:${op.recordId}`;
-      if (!heads.has(key)) heads.set(key, op);
+      const ops = byRecord.get(key);
+      if (ops) ops.push(op);
+      else byRecord.set(key, [op]);
     }
-    const ready: Operation[] = [];
-    for (const op of heads.values()) {
-      if (this.sending.has(op.id) || pass.blocked.has(op.id)) continue;
-      if ((pass.tries.get(op.id) ?? 0) >= MAX_TRIES_PER_PASS || !this.due(op)) continue;
-      if (!(await this.waitsFor(op))) ready.push(op);
-    }
-    return ready;
+    const candidates = [...byRecord.values()]
+      .map((ops) => ops[0] as Operation)
+      .filter(
+        (op) =>
+          !this.sending.has(op.id) &&
+          !pass.blocked.has(op.id) &&
+          (pass.tries.get(op.id) ?? 0) < MAX_TRIES_PER_PASS &&
+          this.due(op),
+      );
+    if (candidates.length === 0) return [];
+    const view = await this.readyView(candidates, byRecord);
+    return candidates.filter((op) => !this.waitsFor(op, view));
   }
 
   private due(op: Operation): boolean {
@@ -385,18 +412,49 @@ export class PushEngine {
     return (op.state === 'retry' || op.state === 'inflight') && op.nextAttemptAt <= this.now();
   }
 
+  /** What `waitsFor` needs of the candidates, read in one batch per table. */
+  private async readyView(
+    candidates: readonly Operation[],
+    byRecord: Map<string, Operation[]>,
+  ): Promise<ReadyView> {
+    const rows = new Map<string, AnyRow>();
+    for (const table of ['accounts', 'sectionItems', 'singles'] as const) {
+      const ids = candidates.filter((op) => op.table === table).map((op) => op.recordId);
+      if (ids.length === 0) continue;
+      const found = await rowsOf(this.db, table).bulkGet(ids);
+      found.forEach((row, i) => row && rows.set(`${table}:${ids[i]}`, row));
+    }
+    const accountIds = new Set<string>();
+    const targetIds = new Set<string>();
+    for (const op of candidates) {
+      const row = rows.get(`${op.table}:${op.recordId}`);
+      if (!row || !('accountId' in row)) continue;
+      accountIds.add(row.accountId);
+      if (DESCRIPTORS[op.table].relations && op.kind !== 'delete')
+        for (const id of relationTargetIds(row as SectionItemRow, op.fields)) targetIds.add(id);
+    }
+    return {
+      rows,
+      accounts: await byId(this.db.accounts.bulkGet([...accountIds])),
+      targets: await byId(this.db.sectionItems.bulkGet([...targetIds])),
+      byRecord,
+    };
+  }
+
   /**
    * A record waits while its account, or an item one of its relations names, is an unsent create,
    * and a record of the co-client, or one naming them, while that co-client is being added here.
    */
-  private async waitsFor(op: Operation): Promise<boolean> {
-    const row = await rowsOf(this.db, op.table).get(op.recordId);
+  private waitsFor(op: Operation, view: ReadyView): boolean {
+    const row = view.rows.get(`${op.table}:${op.recordId}`);
     if (!row) return false;
     if (op.kind !== 'create' && row.serverId === null && op.table !== 'singles') return true;
-    if ('accountId' in row && !(await this.db.accounts.get(row.accountId))?.serverId) return true;
-    if (await this.coclientComing(row, op)) return true;
+    if ('accountId' in row && !view.accounts.get(row.accountId)?.serverId) return true;
+    if (this.coclientComing(row, op, view)) return true;
     if (!DESCRIPTORS[op.table].relations || op.kind === 'delete') return false;
-    return (await unsentRelation(this.db, row as SectionItemRow, op.fields)) !== null;
+    return relationTargetIds(row as SectionItemRow, op.fields).some(
+      (id) => view.targets.get(id)?.serverId === null,
+    );
   }
 
   /**
@@ -404,7 +462,7 @@ export class PushEngine {
    * `joint`), of an account whose co-client the platform does not have yet, while a change queued
    * here adds one: sent first, it would meet "co-client not found" or "owner is invalid".
    */
-  private async coclientComing(row: AnyRow, op: Operation): Promise<boolean> {
+  private coclientComing(row: AnyRow, op: Operation, view: ReadyView): boolean {
     const key = 'key' in row ? row.key : 'section' in row ? row.section : '';
     const names = (v: unknown) => {
       const type = typeof v === 'string' ? v : (v as { type?: unknown } | null)?.type;
@@ -412,13 +470,13 @@ export class PushEngine {
     };
     if (!('accountId' in row) || !(key.endsWith(':coclient') || Object.values(op.fields).some(names)))
       return false;
-    const account = await this.db.accounts.get(row.accountId);
+    const account = view.accounts.get(row.accountId);
     if (!account || account.meta.coclientId !== null) return false;
     const addsCoclient = (fields: Fields) =>
       ['coclient.first_name', 'coclient.last_name', 'coclient.email'].some(
         (k) => typeof fields[k] === 'string' && fields[k] !== '',
       );
-    return (await recordOps(this.db, 'accounts', account.id)).some((o) => addsCoclient(o.fields));
+    return (view.byRecord.get(`accounts:${account.id}`) ?? []).some((o) => addsCoclient(o.fields));
   }
 
   // ---- Sending one operation -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { createApp, type App } from 'vue';
-import { createRouter, createWebHashHistory, RouterView } from 'vue-router';
+import { createRouter, createWebHashHistory, RouterView, type Router } from 'vue-router';
 import '../../renderer/src/styles.css';
 
 interface BenchElement {
@@ -67,7 +67,7 @@ const theme = definePreset(Aura, {
 /** Other routes the list links to; their screens are not measured. */
 const Elsewhere = { render: () => null };
 
-let mounted: { app: App; host: BenchElement } | null = null;
+let mounted: { app: App; host: BenchElement; router: Router } | null = null;
 
 /** Resolves with `performance.now()` at the first DOM change after which `done()` holds. */
 function when(root: BenchElement, done: () => boolean, timeoutMs = 60_000): Promise<number> {
@@ -140,7 +140,7 @@ export async function openList() {
   });
   app.use(ToastService);
   app.directive('tooltip', Tooltip);
-  mounted = { app, host };
+  mounted = { app, host, router };
   const rowsShown = when(host, () => host.querySelector(ROW) !== null);
   const t0 = performance.now();
   app.mount(host);
@@ -161,6 +161,9 @@ export async function openList() {
 export function closeList() {
   if (!mounted) return;
   mounted.app.unmount();
+  // The app keeps one router for its life; here every open makes one, and its history listens to
+  // the window until destroyed.
+  mounted.router.options.history.destroy();
   mounted.host.remove();
   mounted = null;
 }

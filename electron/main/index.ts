@@ -23,8 +23,6 @@ protocol.registerSchemesAsPrivileged([
   },
 ]);
 
-if (!app.requestSingleInstanceLock()) app.quit();
-
 let mainWindow: BrowserWindow | null = null;
 
 function harden(): void {
@@ -61,6 +59,8 @@ function createWindow(services: MainServices): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      // No developer tools in the installed app (DESIGN.md §4): they would open the local data.
+      devTools: !app.isPackaged,
       spellcheck: true,
     },
   });
@@ -77,7 +77,8 @@ function createWindow(services: MainServices): BrowserWindow {
   return win;
 }
 
-void app.whenReady().then(() => {
+/** Once Electron is ready: the services, the bridge over them, the menu and the window. */
+function startApp(): void {
   const userData = app.getPath('userData');
   const services = createServices({
     settingsStore: new Store({ name: 'settings' }),
@@ -107,8 +108,19 @@ void app.whenReady().then(() => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(services);
   });
-});
+}
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+function main(): void {
+  // Another instance holds the lock: it shows its window ('second-instance') and this one quits,
+  // building nothing (no second settings store, secret store or bridge on the same files).
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  void app.whenReady().then(startApp);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+main();

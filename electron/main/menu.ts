@@ -19,7 +19,7 @@ export function buildMenu(window: () => BrowserWindow | null): Menu {
       ],
     },
     { role: 'editMenu' },
-    { role: 'viewMenu' },
+    { label: 'View', submenu: viewItems(app.isPackaged) },
     { role: 'windowMenu' },
     {
       role: 'help',
@@ -30,4 +30,22 @@ export function buildMenu(window: () => BrowserWindow | null): Menu {
     },
   ];
   return Menu.buildFromTemplate(template);
+}
+
+/**
+ * The standard View menu, except that developer tools are offered only in development: in the
+ * installed app they would open the local data and the bridge to anyone at the keyboard.
+ */
+export function viewItems(packaged: boolean): MenuItemConstructorOptions[] {
+  return [
+    { role: 'reload' },
+    { role: 'forceReload' },
+    ...(packaged ? [] : [{ role: 'toggleDevTools' } as const]),
+    { type: 'separator' },
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ];
 }

@@ -1,7 +1,7 @@
 // The one object through which the renderer reaches the outside world (`window.advisor`).
 // The preload implements it over IPC, the browser preview over HTTP, tests in memory.
 
-import type { ApiRequest, ApiResult } from './api/request.ts';
+import type { ApiFailure, ApiRequest, ApiResult } from './api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from './auth.ts';
 import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
 
@@ -16,10 +16,18 @@ export interface DownloadRequest {
   priority?: ApiRequest['priority'];
 }
 
+/**
+ * A file could not be written where it was going (a folder that cannot be created, no permission,
+ * a full disk): the platform is not at fault and trying the network again will not help.
+ */
+export interface DiskFailure extends Omit<ApiFailure, 'kind'> {
+  kind: 'io';
+}
+
 export type DownloadResult =
   | { ok: true; path: string; bytes: number }
   | { ok: false; cancelled: true }
-  | { ok: false; cancelled: false; error: Extract<ApiResult, { ok: false }> };
+  | { ok: false; cancelled: false; error: ApiFailure | DiskFailure };
 
 export type SaveResult =
   { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };

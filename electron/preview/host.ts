@@ -3,12 +3,14 @@
 // answers bridge calls only from its own page (Host, Origin and a per-run key all checked).
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import type { ConnectionProfile } from '../../shared/settings.ts';
 import { MemorySecretStore } from '../main/auth/memory-secret-store.ts';
 import { dispatch, InvalidBridgeCall } from '../main/bridge/handlers.ts';
+import { uniqueName } from '../main/files/file-names.ts';
 import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
 import { createServices, type MainServices } from '../main/services.ts';
@@ -49,6 +51,7 @@ const MAX_BODY = 32 * 1024 * 1024;
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
   const key = randomBytes(24).toString('base64url');
+  const downloads = join(options.dataDir, 'downloads');
   const services = createServices({
     settingsStore: new JsonFileStore(join(options.dataDir, 'settings.json')),
     secrets: new MemorySecretStore(
@@ -56,8 +59,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     ),
     // The page opens the sign-in tab itself.
     openExternal: () => Promise.resolve(false),
-    // No save dialog in a browser: downloads land in the preview's folder.
-    chooseSavePath: (name) => Promise.resolve(join(options.dataDir, 'downloads', name)),
+    // No save dialog in a browser: downloads land in the preview's folder (made on first use by
+    // the file service), under a free name, as no dialog asks before replacing a file.
+    chooseSavePath: (name) =>
+      Promise.resolve(
+        join(
+          downloads,
+          uniqueName(name, (n) => existsSync(join(downloads, n))),
+        ),
+      ),
     cacheDir: join(options.dataDir, 'files'),
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });

@@ -1,7 +1,7 @@
 // Downloads through the real transport from the sandbox platform: to the cache or to a chosen
 // path, with server names made safe, and never a half-written file.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,10 +71,11 @@ describe('FileService', () => {
     expect(result).toMatchObject({ ok: true, path: join(dir, 'cache', 'bashrc') });
   });
 
-  it('saves where the user chose, and does nothing when the user cancels', async () => {
+  it('saves where the user chose, making the folder when it does not exist yet, and does nothing when the user cancels', async () => {
     const { url, bytes } = avatar();
-    saveTo = join(dir, 'chosen', 'My photo.png');
-    mkdirSync(join(dir, 'chosen'));
+    // As the browser preview chooses: a folder of its own, not made until the first save.
+    saveTo = join(dir, 'chosen', 'downloads', 'My photo.png');
+    expect(existsSync(join(dir, 'chosen'))).toBe(false);
     const saved = await files.fetch({ api: 'v0', url, suggestedName: 'avatar.png', target: 'save' });
     expect(saved).toMatchObject({ ok: true, path: saveTo });
     expect(readFileSync(saveTo).equals(bytes)).toBe(true);
@@ -83,6 +84,34 @@ describe('FileService', () => {
       ok: false,
       cancelled: true,
     });
+  });
+
+  it('a folder that cannot be made is a disk failure naming it, and costs no request', async () => {
+    const { url } = avatar();
+    writeFileSync(join(dir, 'not-a-folder'), 'a file where the folder should be');
+    saveTo = join(dir, 'not-a-folder', 'photo.png');
+    const before = platform.control.stats().total;
+    const result = await files.fetch({ api: 'v0', url, suggestedName: 'photo.png', target: 'save' });
+    expect(result).toMatchObject({ ok: false, cancelled: false, error: { kind: 'io', retryAfterMs: null } });
+    if (result.ok || result.cancelled) return;
+    expect(result.error.message).toContain(join(dir, 'not-a-folder'));
+    expect(result.error.message).toMatch(/part of the path is a file, not a folder/);
+    expect(platform.control.stats().total).toBe(before);
+  });
+
+  it('two downloads of one name at once land in two files, each whole, with no temporary file left', async () => {
+    const { url, bytes } = avatar();
+    const cache = join(dir, 'cache');
+    const results = await Promise.all(
+      [1, 2, 3].map(() => files.fetch({ api: 'v0', url, suggestedName: 'together.png', target: 'cache' })),
+    );
+    const paths = results.map((r) => (r.ok ? r.path : `failed: ${JSON.stringify(r)}`));
+    expect(new Set(paths).size).toBe(3);
+    expect(paths.sort()).toEqual(
+      ['together.png', 'together (2).png', 'together (3).png'].map((n) => join(cache, n)).sort(),
+    );
+    for (const path of paths) expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(readdirSync(cache).filter((n) => n.includes('.part'))).toEqual([]);
   });
 
   it('reports a file the platform does not have, and leaves nothing behind', async () => {

@@ -2,7 +2,8 @@
 // part, control and reserved character, reserved device name and hidden-file dot, and is bounded.
 
 const MAX_LENGTH = 120;
-const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+// Windows device names, with or without an extension; CONIN$ and CONOUT$ open the console.
+const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 // Windows refuses these; every OS refuses `/` and NUL; the rest are control characters.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;

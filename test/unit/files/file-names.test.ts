@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeFileName, uniqueName } from '../../../electron/main/files/file-names.ts';
 
-const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
 function assertSafe(name: string): void {
   expect(name.length).toBeGreaterThan(0);
@@ -39,6 +39,10 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('CON')).toBe('download');
     expect(sanitizeFileName('nul.txt')).toBe('download');
     expect(sanitizeFileName('lpt1', 'file')).toBe('file');
+    // The console devices of Windows, with or without an extension, in any case.
+    expect(sanitizeFileName('CONIN$')).toBe('download');
+    expect(sanitizeFileName('conout$.log')).toBe('download');
+    expect(sanitizeFileName('../CONOUT$ ')).toBe('download');
     expect(sanitizeFileName('report.pdf. . ')).toBe('report.pdf');
   });
 
@@ -71,6 +75,8 @@ describe('sanitizeFileName', () => {
             '\\',
             'CON',
             'nul',
+            'CONIN$',
+            'conout$',
             'a',
             ' ',
             '\u0000',

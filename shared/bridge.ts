@@ -29,19 +29,31 @@ export type DownloadResult =
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; error: ApiFailure | DiskFailure };
 
+/** A sign-in under way (the page to open), or why it could not start, in words the user can act on. */
+export type SignInStartResult = ({ ok: true } & SignInStart) | { ok: false; message: string };
+
+/**
+ * Sign-out always forgets the tokens in memory; `ok: false` says what else went wrong (the saved
+ * sign-in could not be removed from the system's secret store).
+ */
+export type SignOutResult =
+  { ok: true; status: AuthStatus } | { ok: false; message: string; status: AuthStatus };
+
 export type SaveResult =
   { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
 
 export interface Bridge {
   auth: {
     status(): Promise<AuthStatus>;
-    beginSignIn(target: SignInTarget): Promise<SignInStart>;
+    beginSignIn(target: SignInTarget): Promise<SignInStartResult>;
     /** Resolves when the platform redirects back (or the flow fails, is cancelled or times out). */
     finishSignIn(flowId: string): Promise<SignInOutcome>;
     cancelSignIn(flowId: string): Promise<void>;
-    signOut(): Promise<AuthStatus>;
+    /** Also cancels a sign-in still waiting in the browser, so it cannot complete afterwards. */
+    signOut(): Promise<SignOutResult>;
   };
   api: {
+    /** Never rejects: a request with invalid arguments is a `validation` failure naming them. */
     request<T = unknown>(request: ApiRequest): Promise<ApiResult<T>>;
   };
   files: {

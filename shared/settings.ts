@@ -3,18 +3,47 @@
 
 import { z } from 'zod';
 
-const httpUrl = z
+/** Hosts on which plain http:// is allowed: this computer only (the sandbox platform). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True when an address is plain http:// to this computer, the only place plain http is allowed. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * What is wrong with an address that tokens and passwords are sent to, or null when it is fine:
+ * https://, or plain http:// on this computer only. Anywhere else they would cross the network
+ * in the clear. Null too for text that is no address at all (the `url` check names that).
+ */
+export function insecureAddress(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'https:' || isLoopbackHttp(url)) return null;
+  if (url.protocol === 'http:')
+    return 'must start with https:// (plain http:// is allowed only on this computer: 127.0.0.1 or localhost)';
+  return 'must start with https://';
+}
+
+const platformUrl = z
   .string()
   .trim()
   .url('must be a full address such as https://platform.example.com')
-  .refine((u) => /^https?:\/\//.test(u), 'must start with http:// or https://')
+  .superRefine((u, ctx) => {
+    const problem = insecureAddress(u);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform((u) => u.replace(/\/+$/, ''));
 
 export const endpointSchema = z.object({
-  /** Base of the interface: `{base_url}/api/v2` or `{base_url_v0}`. */
-  baseUrl: httpUrl,
+  /** Base of the interface: `{base_url}/api/v2` or `{base_url_v0}`. The bearer token goes there. */
+  baseUrl: platformUrl,
   /** `{auth_url}`: the server of `/oauth/authorize` and `/oauth/token`. */
-  authUrl: httpUrl,
+  authUrl: platformUrl,
 });
 
 export const profileSchema = z.object({

@@ -2,11 +2,15 @@
 
 import { contextBridge, ipcRenderer } from 'electron';
 import type { Bridge } from '../../shared/bridge.ts';
+import { remoteErrorMessage } from './remote-error.ts';
 
 /** One Bridge method as an IPC call on the channel `<group>.<method>`. */
 function call<G extends keyof Bridge, M extends keyof Bridge[G] & string>(group: G, method: M): Bridge[G][M] {
   const channel = `${group}.${method}`;
-  return ((...args: unknown[]) => ipcRenderer.invoke(channel, ...args)) as Bridge[G][M];
+  return ((...args: unknown[]) =>
+    ipcRenderer.invoke(channel, ...args).catch((error: unknown) => {
+      throw new Error(remoteErrorMessage(error));
+    })) as Bridge[G][M];
 }
 
 const advisor = {

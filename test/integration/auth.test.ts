@@ -3,12 +3,21 @@
 // platform's redirect to the service's loopback listener, as a person in a browser would.
 
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthService, type AuthServiceOptions } from '../../electron/main/auth/auth-service.ts';
 import { MEMORY_ONLY_NOTE, MemorySecretStore } from '../../electron/main/auth/memory-secret-store.ts';
 import type { OpenExternal } from '../../electron/main/auth/ports.ts';
-import type { ApiName } from '../../shared/api/request.ts';
-import type { AuthStatus } from '../../shared/auth.ts';
+import { createServices } from '../../electron/main/services.ts';
+import type { KeyValueStore } from '../../electron/main/settings/settings-service.ts';
+import { RENEWAL_UNREACHABLE } from '../../electron/main/transport/token-source.ts';
+import { Transport } from '../../electron/main/transport/transport.ts';
+import type { ApiName, ApiRequest } from '../../shared/api/request.ts';
+import type { AuthStatus, SignInStart, SignInTarget } from '../../shared/auth.ts';
 import { sandboxProfile, type ConnectionProfile } from '../../shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
@@ -28,16 +37,6 @@ const record = <T>(value: T): T => {
   produced.push(JSON.stringify(value));
   return value;
 };
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    produced.push((error as Error).message);
-    return error as Error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 // ---- the fetch the service uses: counts token requests, can fail them, records tokens ----
 
@@ -183,8 +182,15 @@ function harness(
   return { auth, browser, secrets, net };
 }
 
-async function signIn(h: Harness, target: 'v2' | 'v0' | 'both' = 'both') {
-  const start = record(await h.auth.beginSignIn(target));
+/** Starts a sign-in that is expected to start. */
+async function begin(auth: AuthService, target: SignInTarget): Promise<SignInStart> {
+  const start = record(await auth.beginSignIn(target));
+  if (!start.ok) throw new Error(`the sign-in did not start: ${start.message}`);
+  return start;
+}
+
+async function signIn(h: Harness, target: SignInTarget = 'both') {
+  const start = await begin(h.auth, target);
   const outcome = record(await h.auth.finishSignIn(start.flowId));
   return { start, outcome, visit: await h.browser.last() };
 }
@@ -380,7 +386,7 @@ describe('sign-in through the system browser', () => {
         return Promise.resolve(true);
       },
     });
-    const start = record(await h.auth.beginSignIn('both'));
+    const start = await begin(h.auth, 'both');
     expect(opened).toEqual([start.url]);
     const redirect = new URL(start.url).searchParams.get('redirect_uri') as string;
     expect(await listening(redirect)).toBe(true);
@@ -394,8 +400,8 @@ describe('sign-in through the system browser', () => {
 
   it('a newer sign-in replaces one still waiting', async () => {
     const h = harness(profile, { openExternal: () => Promise.resolve(true) });
-    const first = await h.auth.beginSignIn('v2');
-    const second = await h.auth.beginSignIn('v0');
+    const first = await begin(h.auth, 'v2');
+    const second = await begin(h.auth, 'v0');
     expect(record(await h.auth.finishSignIn(first.flowId))).toMatchObject({ ok: false, reason: 'cancelled' });
     await h.auth.cancelSignIn(second.flowId);
   });
@@ -403,7 +409,7 @@ describe('sign-in through the system browser', () => {
   it('when the browser cannot be opened, says so and the caller opens the page', async () => {
     const browser = new FakeBrowser();
     const h = harness(profile, { openExternal: () => Promise.reject(new Error('no browser here')) });
-    const start = record(await h.auth.beginSignIn('both'));
+    const start = await begin(h.auth, 'both');
     expect(start.openedExternally).toBe(false);
     const visit = await browser.visit(new URL(start.url));
     expect(visit.callbackStatus).toBe(200);
@@ -434,13 +440,20 @@ describe('sign-in through the system browser', () => {
         return Promise.resolve(true);
       },
     });
-    const insecure = await rejection(h.auth.beginSignIn('both'));
-    expect(insecure.message).toMatch(/only over https:\/\/.*platform\.example\.com/);
+    // A refusal is an answer with the reason, for the sign-in screen to show; never an exception.
+    const insecure = record(await h.auth.beginSignIn('both'));
+    expect(insecure).toEqual({
+      ok: false,
+      message: expect.stringMatching(/only over https:\/\/.*platform\.example\.com/) as unknown,
+    });
 
     const split: ConnectionProfile = { ...profile, v0: remote.v0 };
     const h2 = harness(split, { openExternal: h.browser.open });
-    const both = await rejection(h2.auth.beginSignIn('both'));
-    expect(both.message).toMatch(/different sign-in servers/);
+    const both = record(await h2.auth.beginSignIn('both'));
+    expect(both).toEqual({
+      ok: false,
+      message: expect.stringMatching(/different sign-in servers/) as unknown,
+    });
     expect(opened).toEqual([]);
   });
 });
@@ -572,13 +585,13 @@ describe('tokens for the transport', () => {
     expect((await whoAmI(platform, 'v0', results[0] as string)).status).toBe(200);
   });
 
-  it('a network failure during a refresh returns null but keeps the refresh token for later', async () => {
+  it('a network failure during a refresh says "unreachable" (not "sign in") and keeps the refresh token for later', async () => {
     const h = harness(profile);
     await signIn(h);
     const old = await token(h.auth, 'v2');
     await sandbox(platform, 'tokens/expire');
     h.net.offline = true;
-    expect(await h.auth.refreshAfterUnauthorized('v2', old)).toBeNull();
+    expect(await h.auth.refreshAfterUnauthorized('v2', old)).toEqual(RENEWAL_UNREACHABLE);
     expect(await status(h.auth)).toMatchObject({
       v2: { signedIn: true, needsSignIn: false },
       v0: { signedIn: true, needsSignIn: false },
@@ -619,8 +632,8 @@ describe('tokens for the transport', () => {
 
     const after = record(await restarted.auth.signOut());
     expect(after).toMatchObject({
-      v2: { signedIn: false, needsSignIn: true },
-      v0: { signedIn: false, needsSignIn: true },
+      ok: true,
+      status: { v2: { signedIn: false, needsSignIn: true }, v0: { signedIn: false, needsSignIn: true } },
     });
     expect(await restarted.auth.accessToken('v2')).toBeNull();
     expect(secrets.names()).toEqual([]);
@@ -638,7 +651,7 @@ describe('tokens for the transport', () => {
       openExternal: h.browser.open,
       fetch: h.net.fetch,
     });
-    const start = await auth.beginSignIn('both');
+    const start = await begin(auth, 'both');
     expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
     current = {
       ...profile,
@@ -653,6 +666,353 @@ describe('tokens for the transport', () => {
       v0: { signedIn: false, needsSignIn: true },
     });
     expect(secrets.names()).toEqual(['auth-tokens-v2']);
+  });
+});
+
+describe('sign-out', () => {
+  it('cancels a sign-in still waiting in the browser: finishing it afterwards signs no one in', async () => {
+    // The browser opens the page, but the user finishes only later (below).
+    const h = harness(profile, { openExternal: () => Promise.resolve(true) });
+    const start = await begin(h.auth, 'both');
+    const finished = h.auth.finishSignIn(start.flowId);
+
+    const out = record(await h.auth.signOut());
+    expect(out).toMatchObject({ ok: true, status: { v2: { signedIn: false }, v0: { signedIn: false } } });
+    expect(record(await finished)).toMatchObject({ ok: false, reason: 'cancelled' });
+
+    // The user completes the platform's page now: the redirect finds nobody waiting.
+    await expect(h.browser.visit(new URL(start.url))).rejects.toThrow();
+    await sleep(100);
+    expect(h.net.count('authorization_code')).toBe(0);
+    expect(await status(h.auth)).toMatchObject({ v2: { signedIn: false }, v0: { signedIn: false } });
+    expect(await h.auth.accessToken('v2')).toBeNull();
+    expect(h.secrets.names()).toEqual([]);
+  });
+
+  it('a secret store that cannot forget is said in the answer, not thrown; the tokens are gone anyway', async () => {
+    const secrets = new MemorySecretStore();
+    const h = harness(profile, { secrets });
+    await signIn(h);
+    secrets.delete = () => Promise.reject(new Error('the keychain is locked'));
+    const out = record(await h.auth.signOut());
+    expect(out).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/could not remove your saved sign-in/) as unknown,
+      status: { v2: { signedIn: false, needsSignIn: true }, v0: { signedIn: false, needsSignIn: true } },
+    });
+    expect(await h.auth.accessToken('v0')).toBeNull();
+  });
+});
+
+// ---- a token follows its interface's address only as far as the origin it was issued for ----
+
+/** A host that records who called it (and with which authorization): where a token must not go. */
+async function startWitness(): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    calls.push(`${req.method ?? ''} ${req.url ?? ''} ${req.headers.authorization ?? '(no authorization)'}`);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"first_name":"Not","last_name":"The platform"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+class MapStore implements KeyValueStore {
+  private readonly data = new Map<string, unknown>();
+  get(key: string): unknown {
+    return this.data.get(key);
+  }
+  set(key: string, value: unknown): void {
+    this.data.set(key, structuredClone(value));
+  }
+}
+
+describe('a changed interface address', () => {
+  let witness: Awaited<ReturnType<typeof startWitness>>;
+
+  beforeAll(async () => {
+    witness = await startWitness();
+  });
+
+  afterAll(async () => {
+    await witness.close();
+  });
+
+  it('the bridge: a profile saved with a new v2 address but the same sign-in server sends no token there', async () => {
+    const browser = new FakeBrowser();
+    const dir = mkdtempSync(join(tmpdir(), 'auth-profile-'));
+    const services = createServices({
+      settingsStore: new MapStore(),
+      secrets: new MemorySecretStore(),
+      openExternal: browser.open,
+      chooseSavePath: () => Promise.resolve(null),
+      cacheDir: join(dir, 'files'),
+      defaultProfile: profile,
+    });
+    const bridge = services.handlers;
+    try {
+      const start = record(await bridge['auth.beginSignIn']('both'));
+      expect(start.ok).toBe(true);
+      if (!start.ok) return;
+      expect(record(await bridge['auth.finishSignIn'](start.flowId)).ok).toBe(true);
+      const me = await bridge['api.request']({ api: 'v2', method: 'GET', path: '/user' });
+      expect(me).toMatchObject({ ok: true, data: { email: ADVISOR } });
+
+      const moved = { ...profile, v2: { ...profile.v2, baseUrl: `${witness.url}/api/v2` } };
+      expect((await bridge['settings.saveProfile'](moved)).ok).toBe(true);
+      const there = record(await bridge['api.request']({ api: 'v2', method: 'GET', path: '/user' }));
+      expect(there).toMatchObject({ ok: false, kind: 'auth' });
+      expect(witness.calls).toEqual([]);
+      // The user must sign in again for version 2; version 0.0.1 did not move and keeps its sign-in.
+      expect(record(await bridge['auth.status']())).toMatchObject({
+        v2: { signedIn: false, needsSignIn: true },
+        v0: { signedIn: true },
+      });
+      expect(await bridge['api.request']({ api: 'v0', method: 'GET', path: '/user' })).toMatchObject({
+        ok: true,
+      });
+
+      // Back on the platform's origin, the sign-in version 0.0.1 kept covers version 2 again (one
+      // server, and an origin that token is sent to already); the other host never saw a token.
+      expect((await bridge['settings.saveProfile'](profile)).ok).toBe(true);
+      expect(await bridge['api.request']({ api: 'v2', method: 'GET', path: '/user' })).toMatchObject({
+        ok: true,
+      });
+      expect(witness.calls).toEqual([]);
+    } finally {
+      services.transport.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the profile form: a base address in plain http:// to another computer is refused, with the field named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-profile-'));
+    const services = createServices({
+      settingsStore: new MapStore(),
+      secrets: new MemorySecretStore(),
+      openExternal: () => Promise.resolve(false),
+      chooseSavePath: () => Promise.resolve(null),
+      cacheDir: join(dir, 'files'),
+      defaultProfile: profile,
+    });
+    try {
+      const saved = await services.handlers['settings.saveProfile']({
+        ...profile,
+        v2: { ...profile.v2, baseUrl: 'http://platform.example.com/api/v2' },
+        v0: { ...profile.v0, baseUrl: 'ftp://platform.example.com/api/v0' },
+      });
+      expect(saved).toEqual({
+        ok: false,
+        fields: {
+          'v2.baseUrl': [
+            expect.stringMatching(/^Version 2 address must start with https:\/\/ \(plain http/) as unknown,
+          ],
+          'v0.baseUrl': [
+            expect.stringMatching(/^Version 0\.0\.1 address must start with https:\/\//) as unknown,
+          ],
+        },
+      });
+      expect((await services.handlers['settings.get']()).profile.v2.baseUrl).toBe(profile.v2.baseUrl);
+    } finally {
+      services.transport.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the service: a token is bound to the base origin of each interface it was issued for', async () => {
+    let current = profile;
+    const secrets = new MemorySecretStore();
+    const h = harness(profile, { secrets });
+    const auth = new AuthService({
+      profile: () => current,
+      clientSecret: () => Promise.resolve(null),
+      secrets,
+      openExternal: h.browser.open,
+      fetch: h.net.fetch,
+    });
+    expect((await auth.finishSignIn((await begin(auth, 'both')).flowId)).ok).toBe(true);
+    const origin = new URL(platform.url).origin;
+    expect(await auth.accessToken('v2', origin)).toEqual(expect.any(String));
+    // Asked for another destination than the interface's origin, there is no token.
+    expect(await auth.accessToken('v2', witness.url)).toBeNull();
+
+    current = { ...profile, v2: { ...profile.v2, baseUrl: `${witness.url}/api/v2` } };
+    // Even before the host says the profile changed, the token is not handed out for the new host.
+    expect(await auth.accessToken('v2')).toBeNull();
+    expect(await auth.accessToken('v2', witness.url)).toBeNull();
+    await auth.profileChanged();
+    expect(await status(auth)).toMatchObject({
+      v2: { signedIn: false, needsSignIn: true },
+      v0: { signedIn: true, needsSignIn: false },
+    });
+    expect(secrets.names()).toEqual(['auth-tokens-v0']);
+    expect(JSON.parse((await secrets.get('auth-tokens-v0')) as string)).toMatchObject({
+      baseOrigins: { v0: origin },
+    });
+  });
+
+  it('one sign-in covers a second interface that joins its server only on an origin it already goes to', async () => {
+    const second = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
+    try {
+      const split: ConnectionProfile = {
+        ...profile,
+        v0: { baseUrl: `${second.url}/api/v0`, authUrl: second.url },
+      };
+      let current = split;
+      const secrets = new MemorySecretStore();
+      const h = harness(split, { secrets });
+      const auth = new AuthService({
+        profile: () => current,
+        clientSecret: () => Promise.resolve(null),
+        secrets,
+        openExternal: h.browser.open,
+        fetch: h.net.fetch,
+      });
+      expect((await auth.finishSignIn((await begin(auth, 'v2')).flowId)).ok).toBe(true);
+
+      // Version 0.0.1 now uses the same sign-in server, but lives on a host the token never went to.
+      current = { ...profile, v0: { baseUrl: `${witness.url}/api/v0`, authUrl: profile.v0.authUrl } };
+      await auth.profileChanged();
+      expect(await status(auth)).toMatchObject({
+        shared: true,
+        v2: { signedIn: true },
+        v0: { signedIn: false },
+      });
+      expect(await auth.accessToken('v0')).toBeNull();
+
+      // On the platform's own origin, the one sign-in covers it.
+      current = profile;
+      await auth.profileChanged();
+      expect(await status(auth)).toMatchObject({ v2: { signedIn: true }, v0: { signedIn: true } });
+      expect(await whoAmI(platform, 'v0', await token(auth, 'v0'))).toEqual({ status: 200, email: ADVISOR });
+      expect(witness.calls).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+// ---- the transport over this service: no answer from the sign-in server is no reason to sign in ----
+
+/** A stand-in address for the sign-in server that forwards to the platform, until it is closed. */
+async function startRelay(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && name !== 'host' && name !== 'content-length')
+          headers.set(name, value);
+      const answer = await fetch(new URL(req.url ?? '/', target), {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+        redirect: 'manual',
+      });
+      const body = Buffer.from(await answer.arrayBuffer());
+      const out: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+          out[name] = value;
+      });
+      res.writeHead(answer.status, out);
+      res.end(body);
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const USER: ApiRequest = { api: 'v2', method: 'GET', path: '/user' };
+
+describe('the transport over the auth service', () => {
+  it('a token that expired while the sign-in server is down is a network failure; the sign-in is kept', async () => {
+    const own = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
+    let now = Date.now();
+    const h = harness(sandboxProfile(own.url), { now: () => now });
+    const transport = new Transport({ profile: () => sandboxProfile(own.url), tokens: h.auth });
+    try {
+      await signIn(h);
+      expect(await transport.request(USER)).toMatchObject({ ok: true });
+      now += 2 * 3600_000;
+      await own.close();
+
+      const failure = record(await transport.request(USER));
+      expect(failure).toMatchObject({ ok: false, kind: 'network', status: null });
+      expect(!failure.ok && failure.retryAfterMs).toBeGreaterThan(0);
+      expect(!failure.ok && failure.message).toMatch(/could not be renewed/);
+      expect(h.net.count('refresh_token')).toBeGreaterThan(0);
+      expect(await status(h.auth)).toMatchObject({
+        v2: { signedIn: true, needsSignIn: false },
+        v0: { signedIn: true, needsSignIn: false },
+      });
+      expect(h.secrets.names()).toHaveLength(2);
+    } finally {
+      transport.dispose();
+      await own.close().catch(() => undefined);
+    }
+  });
+
+  it('a 401 whose refresh cannot reach the sign-in server is a network failure; the sign-in is kept', async () => {
+    const relay = await startRelay(platform.url);
+    const viaRelay: ConnectionProfile = {
+      ...profile,
+      v2: { ...profile.v2, authUrl: relay.url },
+      v0: { ...profile.v0, authUrl: relay.url },
+    };
+    const h = harness(viaRelay);
+    const transport = new Transport({ profile: () => viaRelay, tokens: h.auth });
+    try {
+      await signIn(h);
+      expect(await transport.request(USER)).toMatchObject({ ok: true });
+      await sandbox(platform, 'tokens/expire');
+      await relay.close();
+      const unauthorized = platform.control.stats().byStatus['401'] ?? 0;
+
+      const failure = record(await transport.request(USER));
+      expect(failure).toMatchObject({ ok: false, kind: 'network', status: null });
+      expect(!failure.ok && failure.message).toMatch(/could not be renewed/);
+      expect(platform.control.stats().byStatus['401']).toBe(unauthorized + 1);
+      expect(await status(h.auth)).toMatchObject({ v2: { signedIn: true, needsSignIn: false } });
+      expect(h.secrets.names()).toHaveLength(2);
+    } finally {
+      transport.dispose();
+      await relay.close();
+    }
+  });
+
+  it('only a refresh the server refuses (a revoked token) means "sign in again"', async () => {
+    const h = harness(profile);
+    const transport = new Transport({ profile: () => profile, tokens: h.auth });
+    try {
+      await signIn(h);
+      await sandbox(platform, 'tokens/revoke');
+      const failure = record(await transport.request(USER));
+      expect(failure).toMatchObject({ ok: false, kind: 'auth', status: 401 });
+      expect(!failure.ok && failure.message).toMatch(/sign in again/i);
+      expect(await status(h.auth)).toMatchObject({ v2: { signedIn: false, needsSignIn: true } });
+    } finally {
+      transport.dispose();
+    }
   });
 });
 

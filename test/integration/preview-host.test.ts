@@ -2,7 +2,7 @@
 // serves a file outside the renderer build.
 
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,13 +89,16 @@ describe('preview host', () => {
     expect((await call('auth.status', [], { 'x-advisor-key': key })).status).toBe(403);
   });
 
-  it('refuses invalid calls with 400 and a message, unknown methods with 405', async () => {
+  it('answers an invalid request with a typed failure naming the argument; refuses unknown channels with 400, unknown methods with 405', async () => {
     const bad = await call('api.request', [{ api: 'v9', method: 'GET', path: '/user' }], {
       origin: host.url,
       'x-advisor-key': key,
     });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toMatch(/Invalid arguments for api.request/);
+    expect(bad.status).toBe(200);
+    const { value } = (await bad.json()) as { value: { message: string; fields: Record<string, string[]> } };
+    expect(value).toMatchObject({ ok: false, kind: 'validation', status: null, retryAfterMs: null });
+    expect(Object.keys(value.fields)).toEqual(['api']);
+    expect(value.message).toMatch(/^The request was not sent: invalid api \(/);
     expect((await call('nothing.here', [], { origin: host.url, 'x-advisor-key': key })).status).toBe(400);
     expect((await fetch(`${host.url}/__bridge/auth.status`, { method: 'DELETE' })).status).toBe(405);
   });
@@ -126,4 +129,91 @@ describe('preview host', () => {
     const { value } = (await res.json()) as { value: { ok: boolean; kind: string } };
     expect(value).toMatchObject({ ok: false, kind: 'auth' });
   });
+
+  it('a sign-in that cannot start reaches the page with its reason, not as a server error', async () => {
+    const headers = { origin: host.url, 'x-advisor-key': key };
+    const view = (await (await call('settings.get', [], headers)).json()) as { value: { profile: object } };
+    const split = {
+      ...view.value.profile,
+      v0: { baseUrl: `${platform.url}/api/v0`, authUrl: 'http://localhost:9' },
+    };
+    expect((await call('settings.saveProfile', [split], headers)).status).toBe(200);
+    try {
+      const res = await call('auth.beginSignIn', ['both'], headers);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { value: unknown }).value).toEqual({
+        ok: false,
+        message: expect.stringMatching(
+          /different sign-in servers: sign in to each one separately/,
+        ) as unknown,
+      });
+    } finally {
+      await call('settings.saveProfile', [view.value.profile], headers);
+    }
+  });
+
+  it('saves a download into its own folder, made on first use, under a free name', async () => {
+    const headers = { origin: host.url, 'x-advisor-key': key };
+    const begun = (await (await call('auth.beginSignIn', ['both'], headers)).json()) as {
+      value: { ok: boolean; flowId: string; url: string };
+    };
+    expect(begun.value.ok).toBe(true);
+    await signInOnThePage(begun.value.url);
+    const outcome = (await (await call('auth.finishSignIn', [begun.value.flowId], headers)).json()) as {
+      value: { ok: boolean };
+    };
+    expect(outcome.value.ok).toBe(true);
+
+    const state = platform.control.dump();
+    const user = state.users.find((u) => u.email === 'advisor@sandbox.test');
+    const file = state.files[user?.photo ?? ''];
+    if (!file) throw new Error('the sandbox user has no photo');
+    const request = {
+      api: 'v0',
+      url: `${platform.url}/api/v0/files/${file.id}/${file.name}`,
+      suggestedName: 'avatar.png',
+      target: 'save',
+    };
+    expect(existsSync(join(dir, 'data', 'downloads'))).toBe(false);
+    const saved = await call('files.download', [request], headers);
+    const first = join(dir, 'data', 'downloads', 'avatar.png');
+    expect(((await saved.json()) as { value: unknown }).value).toMatchObject({ ok: true, path: first });
+    expect(readFileSync(first).equals(Buffer.from(file.data, 'base64'))).toBe(true);
+    // The second save did not replace the first.
+    const again = await call('files.download', [request], headers);
+    expect(((await again.json()) as { value: unknown }).value).toMatchObject({
+      ok: true,
+      path: expect.stringMatching(/avatar \(\d\)\.png$/) as unknown,
+    });
+    await call('auth.signOut', [], headers);
+  });
 });
+
+const decode = (s: string) =>
+  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+
+/** What the user does in the new tab: the platform's form, then its redirect back to the app. */
+async function signInOnThePage(authorizeUrl: string): Promise<void> {
+  const html = await (await fetch(authorizeUrl)).text();
+  const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)?.[1] ?? '';
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input\b[^>]*>/gi)) {
+    const name = /\bname="([^"]*)"/.exec(m[0])?.[1];
+    if (/\btype="hidden"/.test(m[0]) && name)
+      fields[name] = decode(/\bvalue="([^"]*)"/.exec(m[0])?.[1] ?? '');
+  }
+  const submitted = await fetch(new URL(decode(action), authorizeUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      ...fields,
+      email: 'advisor@sandbox.test',
+      password: 'sandbox',
+      action: 'sign-in',
+    }),
+  });
+  const location = submitted.headers.get('location');
+  if (!location) throw new Error(`the platform did not redirect (status ${submitted.status})`);
+  await (await fetch(location)).text();
+}

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../electron/main/transport/rate-limiter.ts';
-import type { TokenSource } from '../../electron/main/transport/token-source.ts';
+import { RENEWAL_UNREACHABLE, type TokenSource } from '../../electron/main/transport/token-source.ts';
 import {
   Transport,
   type DownloadAnswer,
@@ -427,6 +427,36 @@ describe('tokens', () => {
     expect(totalRequests(platform)).toBe(before);
   });
 
+  it('asks for the token of the origin it sends to, also when renewing after a 401', async () => {
+    const asked: string[] = [];
+    const own = new SandboxTokens(platform, ADVISOR);
+    const recording: TokenSource = {
+      accessToken: (api, destination) => (asked.push(`token ${api} ${destination}`), own.accessToken(api)),
+      refreshAfterUnauthorized: (api, rejected, destination) => (
+        asked.push(`refresh ${api} ${destination}`),
+        own.refreshAfterUnauthorized(api, rejected)
+      ),
+    };
+    const t = newTransport(recording);
+    await sandbox(platform, 'tokens/expire');
+    expect((await t.request(v0('/user'))).ok).toBe(true);
+    const origin = new URL(platform.url).origin;
+    expect(new Set(asked)).toEqual(new Set([`token v0 ${origin}`, `refresh v0 ${origin}`]));
+  });
+
+  it('a token source that cannot renew now (its server unreachable) is a network failure, and nothing is sent', async () => {
+    const t = newTransport({
+      accessToken: () => Promise.resolve(RENEWAL_UNREACHABLE),
+      refreshAfterUnauthorized: () => Promise.resolve(null),
+    });
+    const before = totalRequests(platform);
+    const failure = failed(await t.request(v2('/user')));
+    expect(failure).toMatchObject({ kind: 'network', status: null });
+    expect(failure.retryAfterMs).toBeGreaterThan(0);
+    expect(failure.message).toMatch(/could not be renewed.*You stay signed in/);
+    expect(totalRequests(platform)).toBe(before);
+  });
+
   it('no token or its text ever appears in a result', async () => {
     const results = [
       await transport.request(v2('/user')),
@@ -457,6 +487,24 @@ describe('paths and bodies the transport refuses to send', () => {
       expect(totalRequests(platform)).toBe(before);
     });
   }
+
+  it('an interface address in plain http:// to another computer: the token is never sent there', async () => {
+    const sent: string[] = [];
+    const t = new Transport({
+      profile: () => ({ ...profileOf(platform), v2: { baseUrl: 'http://platform.example.com/api/v2' } }),
+      tokens: new SandboxTokens(platform, ADVISOR),
+      fetch: (input) => (
+        sent.push(input instanceof Request ? input.url : input.toString()),
+        Promise.reject(new TypeError('fetch failed'))
+      ),
+    });
+    transports.push(t);
+    const failure = failed(await t.request(v2('/user')));
+    expect(failure).toMatchObject({ kind: 'validation', status: null, retryAfterMs: null });
+    expect(failure.message).toMatch(/address of interface v2 must start with https:\/\//);
+    expect(failed(await t.download('/files/x/y.png', { api: 'v2' })).kind).toBe('validation');
+    expect(sent).toEqual([]);
+  });
 
   it('garbage in the request is a failure, not an exception', async () => {
     const bad = [

@@ -6,9 +6,9 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { ApiName } from '../../../shared/api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '../../../shared/auth.ts';
-import type { Bridge } from '../../../shared/bridge.ts';
-import { sharesSignIn, type ConnectionProfile } from '../../../shared/settings.ts';
-import type { TokenSource } from '../transport/token-source.ts';
+import type { Bridge, SignInStartResult, SignOutResult } from '../../../shared/bridge.ts';
+import { isLoopbackHttp, sharesSignIn, type ConnectionProfile } from '../../../shared/settings.ts';
+import { RENEWAL_UNREACHABLE, type TokenAnswer, type TokenSource } from '../transport/token-source.ts';
 import { listenForRedirect, type RedirectListener, type ResultPage } from './loopback.ts';
 import type { OpenExternal, SecretStore } from './ports.ts';
 
@@ -30,12 +30,18 @@ const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const REFRESH_MARGIN_MS = 60_000;
 /** A finished flow nobody asked about is forgotten after this long. */
 const KEEP_OUTCOME_MS = 60_000;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const SAVE_FAILED_NOTE =
   "Advisor Desk could not save your sign-in in the system's secret store: you will sign in again after a restart.";
 const DEFAULT_NOT_PERSISTENT_NOTE =
   'Your sign-in is kept in memory only: you will sign in again after a restart.';
+const REMOVE_FAILED_NOTE =
+  "You are signed out, but Advisor Desk could not remove your saved sign-in from the system's secret store, so it may come back after a restart. Sign in and sign out again to remove it.";
+const START_FAILED_NOTE =
+  'Advisor Desk could not start the sign-in. Try again; if it keeps failing, restart Advisor Desk.';
+
+/** Why a sign-in cannot start, written for the user (the sign-in screen shows it as it is). */
+class SignInRefused extends Error {}
 
 /** A token set as kept in memory and in the secret store (one entry per interface). */
 const grantSchema = z.object({
@@ -47,8 +53,16 @@ const grantSchema = z.object({
   /** Which server and client issued it: a token is never used with another. */
   authUrl: z.string(),
   clientId: z.string(),
+  /**
+   * The origin of the base address of each interface it was issued for: the token is sent only
+   * there. A profile that moves an interface to another origin needs a new sign-in. (Token sets
+   * saved before this was recorded fail the schema and are treated as signed out.)
+   */
+  baseOrigins: z.object({ v2: z.string().optional(), v0: z.string().optional() }),
 });
 type Grant = z.infer<typeof grantSchema>;
+/** Who issued a token set and where it may be sent. */
+type Binding = Pick<Grant, 'authUrl' | 'clientId' | 'baseOrigins'>;
 
 type RenewResult = { kind: 'renewed'; grant: Grant } | { kind: 'rejected' } | { kind: 'unreachable' };
 type FlowResult =
@@ -58,8 +72,8 @@ interface Flow {
   id: string;
   /** The interfaces this sign-in covers: both when they share the auth server. */
   apis: ApiName[];
-  authUrl: string;
-  clientId: string;
+  /** What the token set it brings will be bound to (the profile when the sign-in started). */
+  binding: Binding;
   config: oidc.Configuration;
   verifier: string;
   state: string;
@@ -121,35 +135,44 @@ export class AuthService implements TokenSource, AuthCommands {
     };
   }
 
-  /** Forgets every token of both interfaces, in memory and in the secret store. */
-  async signOut(): Promise<AuthStatus> {
+  /**
+   * Forgets every token of both interfaces, in memory and in the secret store, and cancels the
+   * sign-ins still waiting in the browser: one completed later would sign the user back in.
+   */
+  async signOut(): Promise<SignOutResult> {
     await this.ready();
+    // end() marks each flow settled at once, so a code exchanged meanwhile is dropped.
+    const cancelled = [...this.flows.values()].map((flow) =>
+      this.end(flow, {
+        ok: false,
+        reason: 'cancelled',
+        message: 'You signed out while this sign-in was waiting. Sign in again when you are ready.',
+      }),
+    );
     for (const api of APIS) {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
     const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));
-    if (removed.some((r) => r.status === 'rejected')) {
-      throw new Error(
-        "You are signed out of Advisor Desk, but your saved sign-in could not be removed from the system's secret store. Try signing out again.",
-      );
-    }
-    return this.status();
+    await Promise.allSettled(cancelled);
+    const status = await this.status();
+    if (removed.some((r) => r.status === 'rejected'))
+      return { ok: false, message: REMOVE_FAILED_NOTE, status };
+    return { ok: true, status };
   }
 
   /**
    * After the connection profile was saved: tokens issued by a server or client the profile no
-   * longer names are forgotten (they must never be sent elsewhere), sign-ins still waiting on such
-   * a server are cancelled, and when both interfaces now share one server, a token set one of them
-   * holds covers the other.
+   * longer names, or bound to a base origin it no longer names, are forgotten (they must never be
+   * sent elsewhere), sign-ins still waiting for such a profile are cancelled, and when both
+   * interfaces now share one server, a token set one of them holds covers the other if it is
+   * already sent to that interface's origin.
    */
   async profileChanged(): Promise<void> {
     await this.ready();
     const profile = this.profile();
     for (const flow of this.flows.values()) {
-      const moved = flow.apis.some(
-        (api) => trimSlashes(profile[api].authUrl) !== flow.authUrl || profile.clientId !== flow.clientId,
-      );
+      const moved = flow.apis.some((api) => !boundHere(flow.binding, profile, api));
       if (moved && !flow.settled) {
         await this.end(flow, {
           ok: false,
@@ -166,26 +189,52 @@ export class AuthService implements TokenSource, AuthCommands {
         changed.push(api);
       }
     }
-    if (sharesSignIn(profile)) {
-      const held = this.grants.v2 ?? this.grants.v0;
-      for (const api of APIS) {
-        if (held && !this.grants[api]) {
-          this.grants[api] = held;
-          this.needsSignIn[api] = false;
-          changed.push(api);
-        }
-      }
-    }
+    if (sharesSignIn(profile)) changed.push(...this.widen(profile));
     await this.saveQuietly([...new Set(changed)]);
+  }
+
+  /**
+   * Both interfaces now share one server: the token set one holds covers the other too, but only
+   * when that interface's base is on an origin the token is already sent to. A new origin would
+   * receive a token the user never signed in to send there. Returns the interfaces changed.
+   */
+  private widen(profile: ConnectionProfile): ApiName[] {
+    const held = this.grants.v2 ?? this.grants.v0;
+    if (!held) return [];
+    const known = Object.values(held.baseOrigins);
+    const added: Partial<Record<ApiName, string>> = {};
+    for (const api of APIS) {
+      const origin = baseOriginOf(profile, api);
+      if (!this.grants[api] && origin !== null && known.includes(origin)) added[api] = origin;
+    }
+    if (Object.keys(added).length === 0) return [];
+    const widened: Grant = { ...held, baseOrigins: { ...held.baseOrigins, ...added } };
+    const holders = APIS.filter((api) => this.grants[api] === held || added[api] !== undefined);
+    for (const api of holders) {
+      this.grants[api] = widened;
+      this.needsSignIn[api] = false;
+    }
+    return holders;
   }
 
   // ---- sign-in ----
 
-  async beginSignIn(target: SignInTarget): Promise<SignInStart> {
+  /** Never rejects: a sign-in that cannot start says why, for the sign-in screen to show. */
+  async beginSignIn(target: SignInTarget): Promise<SignInStartResult> {
+    try {
+      return { ok: true, ...(await this.start(target)) };
+    } catch (error) {
+      return { ok: false, message: error instanceof SignInRefused ? error.message : START_FAILED_NOTE };
+    }
+  }
+
+  private async start(target: SignInTarget): Promise<SignInStart> {
     await this.ready();
     const profile = this.profile();
     const apis = coveredApis(target, profile);
     const authUrl = trimSlashes(profile[apis[0] as ApiName].authUrl);
+    const binding: Binding = { authUrl, clientId: profile.clientId, baseOrigins: {} };
+    for (const api of apis) binding.baseOrigins[api] = requireBaseOrigin(profile, api);
     const config = await this.configuration(authUrl, profile.clientId);
 
     // A newer sign-in for the same interfaces replaces an older one still waiting.
@@ -202,21 +251,26 @@ export class AuthService implements TokenSource, AuthCommands {
     const state = oidc.randomState();
     const verifier = oidc.randomPKCECodeVerifier();
     const listener = await listenForRedirect(state);
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: listener.redirectUri,
-      scope: profile.scope || '*',
-      state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    let url: URL;
+    try {
+      url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: listener.redirectUri,
+        scope: profile.scope || '*',
+        state,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+    } catch (error) {
+      await listener.close();
+      throw error;
+    }
 
     let resolve: (outcome: SignInOutcome) => void = () => undefined;
     const outcome = new Promise<SignInOutcome>((r) => (resolve = r));
     const flow: Flow = {
       id: randomUUID(),
       apis,
-      authUrl,
-      clientId: profile.clientId,
+      binding,
       config,
       verifier,
       state,
@@ -276,9 +330,9 @@ export class AuthService implements TokenSource, AuthCommands {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
       });
-      grant = this.grantFrom(tokens, flow.authUrl, flow.clientId, null);
+      grant = this.grantFrom(tokens, flow.binding, null);
     } catch (error) {
-      failure = signInFailure(error, flow.authUrl);
+      failure = signInFailure(error, flow.binding.authUrl);
     }
     // Cancelled while the code was exchanged: end() has answered; the new tokens are dropped.
     if (flow.settled) return;
@@ -313,28 +367,43 @@ export class AuthService implements TokenSource, AuthCommands {
 
   // ---- tokens for the transport ----
 
-  async accessToken(api: ApiName): Promise<string | null> {
+  async accessToken(api: ApiName, destination?: string): Promise<TokenAnswer> {
     await this.ready();
-    const grant = this.usable(api);
+    const grant = this.usable(api, destination);
     if (!grant) return null;
     if (!this.expiresSoon(grant)) return grant.accessToken;
     // Without a refresh token the set lives until it expires; then only a sign-in helps.
     if (grant.refreshToken === null && !this.expired(grant)) return grant.accessToken;
     const result = await this.renew(grant);
-    if (result.kind === 'renewed') return result.grant.accessToken;
     // Could not reach the server, but the token still works for a while: use it.
-    if (result.kind === 'unreachable' && !this.expired(grant)) return grant.accessToken;
-    return null;
+    return this.afterRenewal(api, destination, result, this.expired(grant) ? null : grant.accessToken);
   }
 
-  async refreshAfterUnauthorized(api: ApiName, rejected: string): Promise<string | null> {
+  async refreshAfterUnauthorized(api: ApiName, rejected: string, destination?: string): Promise<TokenAnswer> {
     await this.ready();
-    const grant = this.usable(api);
+    const grant = this.usable(api, destination);
     if (!grant) return null;
     // Someone refreshed (or signed in) since this token was handed out: the new one may work.
-    if (grant.accessToken !== rejected) return this.accessToken(api);
-    const result = await this.renew(grant);
-    return result.kind === 'renewed' ? result.grant.accessToken : null;
+    if (grant.accessToken !== rejected) return this.accessToken(api, destination);
+    // The platform has refused this token already: it is no fallback while the server is away.
+    return this.afterRenewal(api, destination, await this.renew(grant), null);
+  }
+
+  /**
+   * What a caller gets once a refresh is over. Only a refusal means "sign in again"; a server
+   * that cannot be reached keeps the sign-in: the old token while it still works (`fallback`),
+   * else "unreachable", and the caller tries again later.
+   */
+  private afterRenewal(
+    api: ApiName,
+    destination: string | undefined,
+    result: RenewResult,
+    fallback: string | null,
+  ): TokenAnswer {
+    // The profile may have moved (or the user signed out) while the refresh ran.
+    if (result.kind === 'rejected' || !this.usable(api, destination)) return null;
+    if (result.kind === 'renewed') return result.grant.accessToken;
+    return fallback ?? RENEWAL_UNREACHABLE;
   }
 
   /** One refresh per token set at a time; every caller holding that set shares its result. */
@@ -365,10 +434,11 @@ export class AuthService implements TokenSource, AuthCommands {
       // No answer (network down, timeout, 5xx, 429, an answer we cannot read): keep the refresh
       // token. The server may never have seen the request, and the token will likely work once it
       // is reachable again; forgetting it would force a sign-in after every network blip. The
-      // caller gets null for now and keeps its queued work; status() still says signed in.
+      // caller hears "unreachable" (a network failure, retried later) and keeps its queued work;
+      // status() still says signed in.
       return { kind: 'unreachable' };
     }
-    const next = this.grantFrom(tokens, grant.authUrl, grant.clientId, grant.refreshToken);
+    const next = this.grantFrom(tokens, grant, grant.refreshToken);
     await this.replace(grant, next);
     return { kind: 'renewed', grant: next };
   }
@@ -385,8 +455,7 @@ export class AuthService implements TokenSource, AuthCommands {
 
   private grantFrom(
     tokens: oidc.TokenEndpointResponse,
-    authUrl: string,
-    clientId: string,
+    binding: Binding,
     previousRefreshToken: string | null,
   ): Grant {
     const now = this.now();
@@ -396,20 +465,22 @@ export class AuthService implements TokenSource, AuthCommands {
       refreshToken: tokens.refresh_token ?? previousRefreshToken,
       expiresAt: typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000 : null,
       obtainedAt: now,
-      authUrl,
-      clientId,
+      authUrl: binding.authUrl,
+      clientId: binding.clientId,
+      baseOrigins: { ...binding.baseOrigins },
     };
   }
 
   // ---- memory and the secret store ----
 
-  /** The grant of an interface, if it was issued by the server and client the profile names now. */
-  private usable(api: ApiName): Grant | null {
+  /**
+   * The grant of an interface, if it was issued by the server and client the profile names now
+   * for the base origin the profile names now, and (when given) that is where it is going.
+   */
+  private usable(api: ApiName, destination?: string): Grant | null {
     const grant = this.grants[api];
-    const profile = this.profile();
-    if (!grant) return null;
-    if (grant.authUrl !== trimSlashes(profile[api].authUrl) || grant.clientId !== profile.clientId)
-      return null;
+    if (!grant || !boundHere(grant, this.profile(), api)) return null;
+    if (destination !== undefined && destination !== grant.baseOrigins[api]) return null;
     return grant;
   }
 
@@ -495,11 +566,41 @@ export class AuthService implements TokenSource, AuthCommands {
 const secretName = (api: ApiName) => `auth-tokens-${api}`;
 const trimSlashes = (url: string) => url.trim().replace(/\/+$/, '');
 
+/** The origin of an interface's base address in the profile; null when it is no valid address. */
+function baseOriginOf(profile: ConnectionProfile, api: ApiName): string | null {
+  try {
+    return new URL(profile[api].baseUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+function requireBaseOrigin(profile: ConnectionProfile, api: ApiName): string {
+  const origin = baseOriginOf(profile, api);
+  if (origin === null || origin === 'null') {
+    throw new SignInRefused(
+      `The address of interface ${api} “${profile[api].baseUrl}” is not a valid address. Correct it in the connection settings.`,
+    );
+  }
+  return origin;
+}
+
+/** True when the profile still names the server, client and base origin a token set is bound to. */
+function boundHere(binding: Binding, profile: ConnectionProfile, api: ApiName): boolean {
+  const origin = binding.baseOrigins[api];
+  return (
+    binding.authUrl === trimSlashes(profile[api].authUrl) &&
+    binding.clientId === profile.clientId &&
+    origin !== undefined &&
+    origin === baseOriginOf(profile, api)
+  );
+}
+
 /** The interfaces a sign-in covers: both when they share the auth server, whatever the target. */
 function coveredApis(target: SignInTarget, profile: ConnectionProfile): ApiName[] {
   if (sharesSignIn(profile)) return [...APIS];
   if (target === 'both') {
-    throw new Error(
+    throw new SignInRefused(
       'The two interfaces use different sign-in servers: sign in to each one separately (version 2, then version 0.0.1).',
     );
   }
@@ -516,18 +617,18 @@ function checkAuthServer(authUrl: string): boolean {
   try {
     url = new URL(authUrl);
   } catch {
-    throw new Error(
+    throw new SignInRefused(
       `The sign-in server address “${authUrl}” is not a valid address. Correct it in the connection settings.`,
     );
   }
   if (url.protocol === 'https:') return false;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return true;
+  if (isLoopbackHttp(url)) return true;
   if (url.protocol === 'http:') {
-    throw new Error(
+    throw new SignInRefused(
       `Advisor Desk signs in only over https://. The sign-in server ${url.host} uses plain http://, which is allowed only on this computer (127.0.0.1 or localhost). Change the address to https:// in the connection settings.`,
     );
   }
-  throw new Error(
+  throw new SignInRefused(
     `The sign-in server address must start with https://. Correct it in the connection settings.`,
   );
 }

@@ -21,6 +21,17 @@ export type BridgeHandlers = { [C in BridgeChannel]: (...args: Args<C>) => Retur
 
 export class InvalidBridgeCall extends Error {}
 
+/**
+ * Channels whose result already carries a typed failure answer invalid arguments with one (a
+ * `validation` failure naming each bad argument) instead of an exception, so the renderer reads
+ * them like any refused request. Other channels are only called by the app's own code with
+ * fixed arguments: a bad call there is a bug, refused with an exception.
+ */
+const TYPED_REFUSALS: Partial<Record<BridgeChannel, (failure: ApiFailure) => unknown>> = {
+  'api.request': (failure) => failure,
+  'files.download': (failure) => ({ ok: false, cancelled: false, error: failure }),
+};
+
 /** Checks the arguments against the channel's schema, then runs the handler. */
 export async function dispatch(handlers: BridgeHandlers, channel: string, args: unknown): Promise<unknown> {
   if (!Object.hasOwn(BRIDGE_CHANNELS, channel))
@@ -28,6 +39,8 @@ export async function dispatch(handlers: BridgeHandlers, channel: string, args: 
   const schema = BRIDGE_CHANNELS[channel as BridgeChannel];
   const parsed = schema.safeParse(args);
   if (!parsed.success) {
+    const refuse = TYPED_REFUSALS[channel as BridgeChannel];
+    if (refuse) return refuse(invalidArguments(parsed.error.issues));
     const where = parsed.error.issues
       .map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`)
       .join('; ');
@@ -37,7 +50,24 @@ export async function dispatch(handlers: BridgeHandlers, channel: string, args: 
   return handler(...(parsed.data as unknown[]));
 }
 
-/** A failure in the result type, for calls that went wrong before reaching the platform. */
-export function localFailure(message: string): ApiFailure {
-  return { ok: false, kind: 'network', status: null, message, fields: {}, retryAfterMs: null };
+/**
+ * The refusal of a request whose arguments do not pass the schema: nothing was sent. Each issue
+ * is filed under the argument it is about (`path`, `files.0.bytes`), the message names them all.
+ */
+function invalidArguments(issues: readonly z.core.$ZodIssue[]): ApiFailure {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    // The first path element is the position in the argument list: the request itself.
+    const name = issue.path.slice(1).map(String).join('.') || 'request';
+    (fields[name] ??= []).push(issue.message);
+  }
+  const named = Object.entries(fields).map(([name, messages]) => `${name} (${messages.join('; ')})`);
+  return {
+    ok: false,
+    kind: 'validation',
+    status: null,
+    message: `The request was not sent: invalid ${named.join(', ')}.`,
+    fields,
+    retryAfterMs: null,
+  };
 }

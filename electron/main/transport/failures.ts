@@ -212,6 +212,18 @@ export function authFailure(message: string = PLAIN.auth, status: number | null 
 }
 
 /**
+ * The token ran out and the auth server could not be reached to renew it: nothing was sent. Like
+ * any network failure it is tried again later; the sign-in is kept (only a refused refresh ends it).
+ */
+export function renewalUnreachable(): ApiFailure {
+  return failure(
+    'network',
+    null,
+    'Your sign-in could not be renewed because the sign-in server cannot be reached. You stay signed in; it will be tried again when the connection is back.',
+  );
+}
+
+/**
  * A request we refuse to send (a path that leaves the interface, a body that cannot be encoded):
  * a bug in the caller, never worth retrying.
  */

@@ -10,17 +10,19 @@ import type {
   HttpMethod,
   Priority,
 } from '../../../shared/api/request.ts';
+import { insecureAddress } from '../../../shared/settings.ts';
 import {
   authFailure,
   cancelledFailure,
   mapFailure,
   networkFailure,
   refusedRequest,
+  renewalUnreachable,
   timeoutFailure,
   unreadableAnswer,
 } from './failures.ts';
 import { LimiterClosedError, RateLimiter, systemClock, type Clock } from './rate-limiter.ts';
-import type { TokenSource } from './token-source.ts';
+import { isRenewalUnreachable, type TokenAnswer, type TokenSource } from './token-source.ts';
 
 /** What the transport reads from the connection profile, on every request (settings may change). */
 export interface TransportProfile {
@@ -67,6 +69,8 @@ interface Exchange {
   response: Response;
   /** The token it was sent with (to name the rejected one after a 401). */
   token: string;
+  /** The origin it was sent to: a token renewed after a 401 is bound to it. */
+  origin: string;
   /** Fires on timeout or when the caller aborts. */
   signal: AbortSignal;
   /** Stops the timeout and forgets the caller's signal. */
@@ -90,6 +94,12 @@ interface Attempt {
 }
 
 type BodyPayload = { body: string; contentType: string } | { body: FormData; contentType: null } | null;
+
+/** A token renewed after a 401, and the origin it was renewed to be sent to. */
+interface Renewed {
+  token: string;
+  origin: string;
+}
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -204,40 +214,52 @@ export class Transport {
 
   /** Sends with the current token; after a 401, renews it once and sends once more. */
   private async exchange(attempt: Attempt): Promise<Exchange | ApiFailure> {
-    // Signed out: fail at once rather than after a wait for the budget.
-    if ((await this.currentToken(attempt.api)) === null) return notSignedIn();
+    // Signed out (or the token cannot be renewed now): fail at once, not after a wait for the budget.
+    const target = attempt.target();
+    if (!(target instanceof URL)) return target;
+    const ready = await this.tokenFor(attempt.api, target.origin);
+    if (typeof ready !== 'string') return ready;
+
     const first = await this.send(attempt, null);
     if (!('response' in first) || first.response.status !== 401) return first;
     await discard(first);
-    const token = first.token;
 
-    let renewed: string | null;
+    let answer: TokenAnswer;
     try {
-      renewed = await this.options.tokens.refreshAfterUnauthorized(attempt.api, token);
+      answer = await this.options.tokens.refreshAfterUnauthorized(attempt.api, first.token, first.origin);
     } catch {
-      renewed = null;
+      answer = null;
     }
-    if (renewed === null) return authFailure('Your session has ended. Sign in again to continue.', 401);
-    const second = await this.send(attempt, renewed);
+    // The auth server could not be reached: keep the sign-in and try again later.
+    if (isRenewalUnreachable(answer)) return renewalUnreachable();
+    if (typeof answer !== 'string' || answer === '')
+      return authFailure('Your session has ended. Sign in again to continue.', 401);
+    const second = await this.send(attempt, { token: answer, origin: first.origin });
     if (!('response' in second) || second.response.status !== 401) return second;
     await discard(second);
     return authFailure('The platform refused the renewed sign-in. Sign in again to continue.', 401);
   }
 
-  private async currentToken(api: ApiName): Promise<string | null> {
+  /**
+   * The token to send to `origin`, or the failure that stands for not having one: "sign in" when
+   * the source has none, a network failure when it could not renew an expired one just now.
+   */
+  private async tokenFor(api: ApiName, origin: string): Promise<string | ApiFailure> {
+    let answer: TokenAnswer;
     try {
-      const token = await this.options.tokens.accessToken(api);
-      return typeof token === 'string' && token !== '' ? token : null;
+      answer = await this.options.tokens.accessToken(api, origin);
     } catch {
-      return null;
+      answer = null;
     }
+    if (typeof answer === 'string' && answer !== '') return answer;
+    return isRenewalUnreachable(answer) ? renewalUnreachable() : notSignedIn();
   }
 
   /**
    * One attempt: wait for the budget, then build the address, take the token (the current one, or
    * the renewed one after a 401) and fetch with a timeout bound to the caller's signal.
    */
-  private async send(attempt: Attempt, renewed: string | null): Promise<Exchange | ApiFailure> {
+  private async send(attempt: Attempt, renewed: Renewed | null): Promise<Exchange | ApiFailure> {
     const limiter = this.limiterFor(attempt.api);
     try {
       await limiter.acquire(attempt.priority, attempt.signal);
@@ -248,8 +270,10 @@ export class Transport {
     }
     const url = attempt.target();
     if (!(url instanceof URL)) return url;
-    const token = renewed ?? (await this.currentToken(attempt.api));
-    if (token === null) return notSignedIn();
+    // The token is asked for the origin it goes to; a renewed one only goes where it was renewed for.
+    const token =
+      renewed?.origin === url.origin ? renewed.token : await this.tokenFor(attempt.api, url.origin);
+    if (typeof token !== 'string') return token;
 
     const controller = new AbortController();
     const caller = attempt.signal;
@@ -291,7 +315,7 @@ export class Transport {
         // A redirect could carry the token elsewhere; the interfaces do not redirect.
         redirect: 'manual',
       });
-      return { response, token, signal: controller.signal, settle, rearm, failureOf };
+      return { response, token, origin: url.origin, signal: controller.signal, settle, rearm, failureOf };
     } catch (error) {
       settle();
       return failureOf(error);
@@ -341,8 +365,9 @@ export class Transport {
     } catch {
       return refusedRequest(`The address of interface ${api} in the connection settings is not valid.`);
     }
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-      return refusedRequest(`The address of interface ${api} must start with https:// or http://.`);
+    // The bearer token goes there: never in the clear across the network.
+    const insecure = insecureAddress(base.href);
+    if (insecure) return refusedRequest(`The address of interface ${api} ${insecure}; nothing was sent.`);
     return base;
   }
 

@@ -5,6 +5,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { ApiFailure } from '../../../shared/api/request.ts';
 import type { AuthStatus, SignInTarget } from '../../../shared/auth.ts';
+import type { SignOutResult } from '../../../shared/bridge.ts';
 import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { bridge } from '../services/bridge.ts';
@@ -12,6 +13,13 @@ import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from '../se
 import { useConnectivityStore } from './connectivity.ts';
 
 export type SignInPhase = 'idle' | 'waiting' | 'finishing';
+
+/** An exception's message as a sentence, to go on with more. */
+function sentenceOf(cause: unknown): string {
+  const text = cause instanceof Error ? cause.message.trim() : '';
+  if (text === '') return 'Advisor Desk did not answer.';
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
 
 const UNREACHABLE = new Set<ApiFailure['kind']>(['network', 'timeout']);
 
@@ -139,6 +147,11 @@ export const useSessionStore = defineStore('session', () => {
     phase.value = 'waiting';
     try {
       const start = await bridge().auth.beginSignIn(target);
+      // A sign-in that cannot start says why (an address to correct, two sign-in servers …).
+      if (!start.ok) {
+        error.value = start.message;
+        return false;
+      }
       flowId.value = start.flowId;
       signInUrl.value = start.url;
       if (!start.openedExternally) open(start.url);
@@ -164,10 +177,24 @@ export const useSessionStore = defineStore('session', () => {
     if (flowId.value) await bridge().auth.cancelSignIn(flowId.value);
   }
 
-  async function signOut(): Promise<void> {
-    status.value = await bridge().auth.signOut();
+  /**
+   * Signs out of both interfaces; false when the main process did not answer and the user is
+   * still signed in. What went wrong is kept in `error`, in plain words.
+   */
+  async function signOut(): Promise<boolean> {
+    let result: SignOutResult;
+    try {
+      result = await bridge().auth.signOut();
+    } catch (e) {
+      error.value = `Advisor Desk could not sign you out. ${sentenceOf(e)} Try signing out again.`;
+      return false;
+    }
+    status.value = result.status;
+    // Signed out either way; a saved sign-in left in the secret store is worth saying.
+    error.value = result.ok ? null : result.message;
     user.value = null;
     userIsKept.value = false;
+    return true;
   }
 
   async function switchTeam(id: number): Promise<boolean> {

@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { dispatch, InvalidBridgeCall, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
+import type { ApiFailure } from '../../../shared/api/request.ts';
 import { BRIDGE_CHANNEL_NAMES } from '../../../shared/bridge-schema.ts';
 import { decodeBridgeArgs, encodeBridgeArgs } from '../../../shared/bridge-wire.ts';
 
@@ -29,17 +30,56 @@ describe('dispatch', () => {
       ['api.nothing', []],
       ['__proto__', []],
       ['constructor', []],
-      ['api.request', [{ api: 'v3', method: 'GET', path: '/user' }]],
-      ['api.request', [{ api: 'v2', method: 'GET', path: 'https://evil.example/steal' }]],
-      ['api.request', [{ api: 'v2', method: 'PATCH', path: '/user' }]],
       ['auth.beginSignIn', ['everything']],
       ['auth.finishSignIn', [42]],
       ['settings.setPreferences', [{ theme: 'neon' }]],
-      ['files.download', [{ api: 'v0', url: '/x', suggestedName: 'x', target: 'desktop' }]],
       ['auth.status', 'not an array'],
     ];
     for (const [channel, args] of bad)
       await expect(dispatch(handlers, channel, args), channel).rejects.toBeInstanceOf(InvalidBridgeCall);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a request or download with bad arguments as a typed failure naming them, never an exception', async () => {
+    const { calls, handlers } = recordingHandlers();
+    const requests: [unknown[], string[]][] = [
+      [[{ api: 'v3', method: 'GET', path: '/user' }], ['api']],
+      [[{ api: 'v2', method: 'GET', path: 'https://evil.example/steal' }], ['path']],
+      [[{ api: 'v2', method: 'PATCH', path: '/user', timeoutMs: -1 }], ['method', 'timeoutMs']],
+      [
+        [
+          {
+            api: 'v2',
+            method: 'PUT',
+            path: '/x',
+            files: [{ field: 'file', name: 'a', type: '', bytes: 'AA' }],
+          },
+        ],
+        ['files.0.bytes'],
+      ],
+      [[null], ['request']],
+      [[], ['request']],
+    ];
+    for (const [args, named] of requests) {
+      const answer = (await dispatch(handlers, 'api.request', args)) as ApiFailure;
+      expect(answer, JSON.stringify(args)).toMatchObject({
+        ok: false,
+        kind: 'validation',
+        status: null,
+        retryAfterMs: null,
+      });
+      expect(Object.keys(answer.fields)).toEqual(named);
+      for (const name of named) expect(answer.message).toContain(`${name} (`);
+      expect(answer.message).toMatch(/^The request was not sent: invalid /);
+    }
+    const download = await dispatch(handlers, 'files.download', [
+      { api: 'v0', url: '/x', suggestedName: 'x', target: 'desktop' },
+    ]);
+    expect(download).toMatchObject({
+      ok: false,
+      cancelled: false,
+      error: { kind: 'validation', fields: { target: [expect.any(String) as unknown] } },
+    });
     expect(calls).toEqual([]);
   });
 

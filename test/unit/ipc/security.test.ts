@@ -127,9 +127,13 @@ describe('registerBridge', () => {
 
   it('refuses a trusted call whose arguments fail the schema', async () => {
     const { registered, ran } = register();
+    await expect(registered.get('auth.finishSignIn')?.({ senderFrame: top }, 42)).rejects.toThrow(
+      /Invalid arguments/,
+    );
+    // A request answers with the typed failure the renderer reads for any refused request.
     await expect(
       registered.get('api.request')?.({ senderFrame: top }, { api: 'v2', method: 'GET', path: 'http://x' }),
-    ).rejects.toThrow(/Invalid arguments/);
+    ).resolves.toMatchObject({ ok: false, kind: 'validation', fields: { path: [expect.any(String)] } });
     expect(ran).toEqual([]);
   });
 });

@@ -79,6 +79,35 @@ describe('SettingsService', () => {
     expect(store.data.has('profile')).toBe(false);
   });
 
+  it('takes interface and sign-in addresses only over https://, or plain http:// on this computer', async () => {
+    const { settings, store } = setup();
+    for (const origin of [
+      'https://platform.example.com',
+      'http://127.0.0.1:4010',
+      'http://localhost:4010',
+      'http://[::1]:4010',
+    ]) {
+      expect((await settings.saveProfile(sandboxProfile(origin))).ok, origin).toBe(true);
+    }
+    store.data.delete('profile');
+    const result = await settings.saveProfile({
+      ...sandboxProfile('https://platform.example.com'),
+      v2: { baseUrl: 'http://platform.example.com/api/v2', authUrl: 'https://platform.example.com' },
+      v0: { baseUrl: 'http://127.0.0.1.evil.example/api/v0', authUrl: 'http://10.0.0.8' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      fields: {
+        'v2.baseUrl': [
+          'Version 2 address must start with https:// (plain http:// is allowed only on this computer: 127.0.0.1 or localhost)',
+        ],
+        'v0.baseUrl': [expect.stringMatching(/^Version 0\.0\.1 address must start with https:\/\//)],
+        'v0.authUrl': [expect.stringMatching(/^Version 0\.0\.1 sign-in server must start with https:\/\//)],
+      },
+    });
+    expect(store.data.has('profile')).toBe(false);
+  });
+
   it('ignores a stored profile that no longer validates and falls back to the default', () => {
     const { settings, store } = setup();
     store.set('profile', { name: 'Broken' });

@@ -1,7 +1,6 @@
 // `npm run platform -- [options]`: the sandbox platform on the command line.
 
 import { parseArgs } from 'node:util';
-import { startPlatform } from './server.ts';
 
 const USAGE = `Usage: npm run platform -- [options]
   --port N          port to listen on (default 4010; 0 picks a free one)
@@ -49,6 +48,8 @@ if (values.help) {
   process.exit(0);
 }
 
+// Loaded once the options are read, so that --help and a bad option answer at once.
+const { startPlatform } = await import('./server.ts');
 const platform = await startPlatform({
   port: number('port', values.port, 4010, 0, 65535),
   seed: number('seed', values.seed, 1, 0, 2 ** 32 - 1),

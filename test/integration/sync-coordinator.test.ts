@@ -442,3 +442,73 @@ describe('two windows on one database', () => {
     expect(onServer(last['client.email'])).toHaveLength(1);
   });
 });
+
+describe('retries and badges', () => {
+  it('window focus re-arms the retries: a change waiting a minute for its retry goes at once', async () => {
+    const events = new EventTarget();
+    const c = coordinator({ events });
+    await started(c);
+    platform.control.setFaults({ probability: 1, kinds: ['drop-before'], queue: [] });
+    const fields = newClient();
+    await createRecord(db, 'accounts', { fields });
+    await until(c, (s) => s.phase === 'offline' && s.pendingCount === 1);
+    // Tried once; uncertain (no answer), it waits for its retry.
+    await expect.poll(async () => (await db.outbox.toArray())[0]?.lastError?.kind).toBe('network');
+    // The retry is a minute away (the backoff of these tests): only the focus can send it now.
+    expect((await db.outbox.toArray())[0]!.nextAttemptAt).toBeGreaterThan(Date.now() + 10_000);
+
+    platform.control.setFaults({ probability: 0, queue: [] });
+    events.dispatchEvent(new Event('focus'));
+    await until(c, (s) => s.phase === 'idle' && s.pendingCount === 0, 5_000);
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+  });
+
+  it('without a focus, the same change keeps waiting for its retry', async () => {
+    const c = coordinator({ events: new EventTarget() });
+    await started(c);
+    platform.control.setFaults({ probability: 1, kinds: ['drop-before'], queue: [] });
+    await createRecord(db, 'accounts', { fields: newClient() });
+    // Tried once; uncertain (no answer), it waits for its retry.
+    await expect.poll(async () => (await db.outbox.toArray())[0]?.lastError?.kind).toBe('network');
+    platform.control.setFaults({ probability: 0, queue: [] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('watchStatus follows one record: pending, then conflict, then synced once resolved', async () => {
+    const c = coordinator();
+    await started(c);
+    const { id, opId } = await createRecord(db, 'accounts', { fields: newClient() });
+    const seen: (string | null)[] = [];
+    const off = c.watchStatus('accounts', id, (status) => seen.push(status));
+    cleanup.push(off);
+    await expect.poll(() => seen.at(-1)).toBe('synced');
+    expect(seen[0]).toBe('pending');
+    await c.whenSynced(opId as string);
+
+    // Changed on both sides: a conflict, then my value once resolved.
+    const row = await db.accounts.get(id);
+    const assistant = sandboxClient(platform, ASSISTANT);
+    cleanup.push(() => assistant.transport.dispose());
+    const theirs = await assistant.transport.request({
+      api: 'v2',
+      method: 'POST',
+      path: `/accounts/${row?.serverId}`,
+      body: { 'client.first_name': 'Theirs' },
+    });
+    expect(theirs.ok).toBe(true);
+    const { opId: edit } = await updateRecord(db, 'accounts', id, { 'client.first_name': 'Mine' });
+    await expect.poll(() => seen.at(-1)).toBe('conflict');
+    await resolveConflict(db, edit as string, 'mine');
+    await expect.poll(() => seen.at(-1)).toBe('synced');
+    expect(seen).toEqual(['pending', 'synced', 'pending', 'conflict', 'pending', 'synced']);
+
+    // Another record's changes do not call this listener; after unsubscribing, nothing does.
+    const count = seen.length;
+    await createRecord(db, 'accounts', { fields: newClient() });
+    off();
+    await updateRecord(db, 'accounts', id, { 'client.first_name': 'Later' });
+    await until(c, (s) => s.phase === 'idle' && s.pendingCount === 0);
+    expect(seen).toHaveLength(count);
+  });
+});

@@ -95,6 +95,17 @@ describe('GET /user/stats', () => {
     expect(one.body.clients).toHaveLength(1);
   });
 
+  it('also reads the dates as path segments, /user/stats/{start_date}/{end_date}, as the document declares them', async () => {
+    const query = await api.get<StatsV0>('/user/stats', { start_date: '2024-02-01', end_date: '2024-03-01' });
+    const path = await api.get<StatsV0>('/user/stats/2024-02-01/2024-03-01');
+    expectStatus(path, 200);
+    expect(path.body).toEqual(query.body);
+    expect(path.body.clients).toHaveLength(30);
+    expectV0Error(await api.get('/user/stats/2024-03-02/2024-03-01'), 422);
+    expectV0Error(await api.get('/user/stats/yesterday/today'), 422);
+    expectV0Error(await api.request('POST', '/user/stats/2024-02-01/2024-03-01'), 405);
+  });
+
   it('defaults to the month up to today', async () => {
     const r = await api.get<StatsV0>('/user/stats');
     expectStatus(r, 200);
@@ -209,9 +220,13 @@ describe('GET /user/activities', () => {
       expect(r.items.every((a) => a.type === type)).toBe(true);
       expect(r.total).toBe(all.filter((a) => a.type === type).length);
     }
-    const none = await list({ type: 'account.imported' });
-    expect(none.items).toEqual([]);
-    expect(none.total).toBe(0);
+    // The seeded feed holds every documented type, so that a client meets each one.
+    const types = new Set(all.map((a) => a.type));
+    for (const type of ACTIVITY_TYPES) {
+      expect(types.has(type), `a seeded ${type}`).toBe(true);
+      const r = await list({ type, limit: 500 });
+      expect(r.total, type).toBe(all.filter((a) => a.type === type).length);
+    }
     expectV0Error(await api.get('/user/activities', { type: 'account.teleported' }), 422);
     for (const type of ['constructor', 'toString', '__proto__'])
       expectV0Error(await api.get('/user/activities', { type }), 422);

@@ -364,6 +364,16 @@ describe('POST /engagements', () => {
       await api.post('/engagements', { template_id: t, account_id: 'first', member_id: a.client.id }),
       ['account_id'],
     );
+    for (const flag of ['email_new', 'email_reminders', 'email_completed'])
+      expectValidation(
+        await api.post('/engagements', {
+          template_id: t,
+          account_id: a.id,
+          member_id: a.client.id,
+          [flag]: 'sometimes',
+        }),
+        [flag],
+      );
     const state = platform.control.store().state;
     const foreign = state.accounts.find((x) => x.teamId !== user.team.id);
     const foreignTemplate = state.templates.find((x) => x.teamId !== user.team.id);

@@ -8,6 +8,7 @@ import { formatDate, formatTimestamp } from './clock.ts';
 import type {
   AccountRecord,
   EngagementRecord,
+  FormRecord,
   MemberRecord,
   ReportRecord,
   SectionItem,
@@ -685,7 +686,150 @@ export function seedState(options: SeedOptions): State {
     seedAccountExtras(state, account, rnd, anchor, i <= 400);
   }
   seedReports(state, rnd, ts);
+  seedFeedHistory(state, anchor);
   return state;
+}
+
+/**
+ * Earlier entries of the advisor's feed, a few of every documented type the accounts and forms
+ * above do not already give, so that clients meet each type: members blocked after wrong
+ * passwords, switched members, imports, form links, opened forms, reminders, deleted forms. Each
+ * follows a record it is about, before the anchor. It draws from a stream of its own and comes
+ * last, so the rest of the sample data is the same as without it.
+ */
+function seedFeedHistory(state: State, anchor: number): void {
+  const rnd = randomFor(state.seed, 0xfeed);
+  const author = state.users[0]!;
+  const name = (m: MemberRecord) => `${m.first_name} ${m.last_name}`;
+  const ms = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`);
+  /** A moment after `from` and before the anchor (the anchor itself when nothing is left between). */
+  const after = (from: string) => {
+    const start = Math.min(ms(from), anchor - 1000);
+    return formatTimestamp(start + Math.floor(rnd.next() * (anchor - start) * 0.9));
+  };
+  const few = <T>(items: T[], n = 2): T[] => {
+    const pool = [...items];
+    return Array.from(
+      { length: Math.min(n, pool.length) },
+      () => pool.splice(rnd.int(0, pool.length - 1), 1)[0] as T,
+    );
+  };
+  const add = (teamId: number, type: string, created_at: string, description: string) =>
+    state.userActivities.push({
+      id: ++state.counters.userActivity,
+      userId: author.id,
+      teamId,
+      type,
+      created_at,
+      description,
+    });
+  for (const team of state.teams) {
+    const accounts = state.accounts.filter((a) => a.teamId === team.id);
+    const ids = new Set(accounts.map((a) => a.id));
+    const forms = state.forms.filter((f) => ids.has(f.account_id));
+    const opened = forms.filter((f) => f.opened_at);
+    const titleOf = (f: FormRecord) => state.templates.find((t) => t.id === f.template_id)?.title ?? 'Form';
+    const to = (f: FormRecord) => f.recipients.map((r) => r.name).join(' and ');
+    const report = state.reports.find((r) => r.teamId === team.id);
+
+    // Members whose status says they were blocked: each was blocked once, by wrong passwords.
+    for (const a of accounts)
+      for (const m of [a.client, a.coclient])
+        if (m?.status === 'BLOCKED')
+          add(
+            team.id,
+            'account.member.blocked',
+            after(a.created_at),
+            `${name(m)} was blocked after repeated wrong passwords`,
+          );
+    for (const a of few(accounts.filter((x) => x.coclient)))
+      add(
+        team.id,
+        'account.members.switched',
+        after(a.created_at),
+        `${name(a.client)} and ${name(a.coclient!)} switched places as client and co-client`,
+      );
+    for (const a of few(accounts))
+      add(
+        team.id,
+        'account.imported',
+        a.created_at,
+        `${name(a.client)} was imported with a batch of accounts`,
+      );
+    for (const a of few(accounts.filter((x) => x.type === 'CLIENT')))
+      add(team.id, 'account.converted', after(a.created_at), `${name(a.client)} became a client`);
+    for (const a of few(accounts.filter((x) => !x.coclient)))
+      add(
+        team.id,
+        'account.coclient.deleted',
+        after(a.created_at),
+        `${rnd.pick(FIRST_NAMES)} ${a.client.last_name} was removed from the account of ${name(a.client)}`,
+      );
+    for (let i = 0; i < 2 && accounts.length > 0; i++)
+      add(
+        team.id,
+        'account.client.deleted',
+        after(rnd.pick(accounts).created_at),
+        `The account of ${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)} was deleted`,
+      );
+    for (const a of few(accounts))
+      add(
+        team.id,
+        'account.security.reset',
+        after(a.created_at),
+        `A new PIN was issued to ${name(a.client)}`,
+      );
+    for (const a of few(accounts))
+      add(
+        team.id,
+        'account.currentdata.updated',
+        after(a.created_at),
+        `${rnd.pick(['Asset', 'Goal', 'Insurance', 'Plan'])} data of ${name(a.client)} was updated`,
+      );
+    if (report)
+      for (const a of few(accounts))
+        add(
+          team.id,
+          'account.exported',
+          after(a.created_at),
+          `${report.title} of ${name(a.client)} was exported as ${rnd.pick(['PDF', 'XLS', 'CSV'])}`,
+        );
+
+    for (const f of few(forms))
+      add(team.id, 'form.link', after(f.created_at), `A link to “${titleOf(f)}” was made for ${to(f)}`);
+    for (const f of few(opened)) {
+      add(team.id, 'form.link.accessed', f.opened_at!, `${to(f)} opened the link to “${titleOf(f)}”`);
+    }
+    for (const f of few(opened))
+      add(team.id, 'form.accessed', f.opened_at!, `${to(f)} opened “${titleOf(f)}”`);
+    for (const f of few(forms.filter((x) => x.status !== 'CLOSED')))
+      add(team.id, 'form.resent', after(f.created_at), `A form was resent to ${to(f)}`);
+    for (const f of few(forms)) {
+      add(
+        team.id,
+        'form.reminders.activated',
+        after(f.created_at),
+        `Reminders of “${titleOf(f)}” for ${to(f)} were turned on`,
+      );
+    }
+    for (const f of few(forms))
+      add(
+        team.id,
+        'form.reminders.deactivated',
+        after(f.created_at),
+        `Reminders of “${titleOf(f)}” for ${to(f)} were turned off`,
+      );
+    // Forms that are gone: sent to an account of the team, then deleted.
+    for (const a of few(accounts)) {
+      const template = rnd.pick(state.templates.filter((t) => t.teamId === team.id));
+      add(
+        team.id,
+        'form.deleted',
+        after(a.created_at),
+        `“${template.title}” sent to ${name(a.client)} was deleted`,
+      );
+    }
+  }
 }
 
 function seedAccountExtras(

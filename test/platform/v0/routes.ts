@@ -14,12 +14,18 @@ import { activityV0, templateV0, userV0 } from './shape.ts';
 
 const DAY = 86_400_000;
 
-/** Counts per day over the range, both ends included; at most 366 days. */
+/**
+ * Counts per day over the range, both ends included; at most 366 days. The document declares
+ * start_date and end_date as path parameters of a path without placeholders: they are read from
+ * the query string, or from `/user/stats/{start_date}/{end_date}`.
+ */
 function stats(ctx: Context) {
   const today = Math.floor(Date.now() / DAY) * DAY;
   const startText =
-    ctx.query.start_date ?? formatDate(new Date(today).setUTCMonth(new Date(today).getUTCMonth() - 1));
-  const endText = ctx.query.end_date ?? formatDate(today);
+    ctx.params.start_date ??
+    ctx.query.start_date ??
+    formatDate(new Date(today).setUTCMonth(new Date(today).getUTCMonth() - 1));
+  const endText = ctx.params.end_date ?? ctx.query.end_date ?? formatDate(today);
   const start = parseDate(startText);
   const end = parseDate(endText);
   const messages: string[] = [];
@@ -73,6 +79,7 @@ function activities(ctx: Context) {
 export function registerV0(r: Router): void {
   r.get('/user', (ctx) => userV0(ctx.store, ctx.base.v0, ctx.user));
   r.get('/user/stats', stats);
+  r.get('/user/stats/:start_date/:end_date', stats);
   r.get('/user/activities', activities);
   r.get('/user/templates', (ctx) => ctx.store.templatesOf(ctx.user).map((t) => templateV0(t, true)));
   registerForms(r);

@@ -5,7 +5,8 @@
 // How each account sort is served:
 // - `created_at` and `updated_at` walk an index in order and page on it (`[archived+createdAt]`,
 //   `[archived+updatedAt]` for the default and archived filters, `createdAt` / `updatedAt` for
-//   all), reading only the rows of the page. Equal timestamps follow the local id there.
+//   all), reading only the rows of the page. Equal timestamps follow the local id there. The
+//   account list's query (listAccountIds) walks them with every search and filter too.
 // - Every other key (names, emails, type, quality, pipeline, favorited, archived), and any key
 //   combined with a search, a pipeline or the client / prospect / favorite filters, has no index
 //   in that order: the rows the filter's index selects are read and sorted in memory with the
@@ -230,9 +231,12 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
 /**
  * The local ids of every account a query selects, in its order (offset and limit ignored): for
  * screens that show a long list a window at a time, reading only the rows in view
- * (`db.accounts.bulkGet`). An index in the query's order gives the ids without reading rows.
- * A search of several words also matches when each word starts one of the names or emails
- * (`ann tes` finds Ann Tester), besides the interface's whole-text prefix.
+ * (`db.accounts.bulkGet`). A search of several words also matches when each word starts one of
+ * the names or emails (`ann tes` finds Ann Tester), besides the interface's whole-text prefix.
+ *
+ * Date sorts never read a row: the date index gives every id in order, and the search, filter and
+ * pipeline indexes give the ids to keep, so a one-letter search over 50,000 accounts costs a few
+ * key walks. Other keys read the selected rows and sort them with the platform's rules.
  */
 export async function listAccountIds(
   db: AdvisorDb,
@@ -244,6 +248,17 @@ export async function listAccountIds(
   const indexed = orderedIndex(db, q, key);
   if (indexed) return (desc ? indexed.reverse() : indexed).primaryKeys();
   const whole = q.search?.trim().toLowerCase() ?? '';
+  if (key === 'created_at' || key === 'updated_at') {
+    const byDate = db.accounts.orderBy(key === 'created_at' ? 'createdAt' : 'updatedAt');
+    const [order, ...kept] = await Promise.all([
+      (desc ? byDate.reverse() : byDate).primaryKeys(),
+      whole === '' ? null : searchIds(db, whole),
+      q.filter === 'all' ? null : idSet(filtered(db, q.filter)),
+      q.pipeline ? idSet(db.accounts.where('pipelineId').equals(q.pipeline)) : null,
+    ]);
+    const sets = kept.filter((k): k is Set<string> => k !== null);
+    return order.filter((id) => sets.every((set) => set.has(id)));
+  }
   const words = whole.split(/\s+/).filter(Boolean);
   let rows: AccountRow[];
   if (words.length > 1) {
@@ -267,6 +282,21 @@ export async function listAccountIds(
     return madeOrder(x.row, y.row) * sign;
   });
   return keyed.map((k) => k.row.id);
+}
+
+const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
+
+/** Ids of the accounts a lower-cased search matches (see listAccountIds), from the search index alone. */
+async function searchIds(db: AdvisorDb, whole: string): Promise<Set<string>> {
+  const starting = (prefix: string) => idSet(db.accounts.where('search').startsWith(prefix));
+  const words = whole.split(/\s+/).filter(Boolean);
+  const [ids, ...perWord] = await Promise.all([
+    starting(whole),
+    ...(words.length > 1 ? words.map(starting) : []),
+  ]);
+  const [first, ...others] = perWord;
+  for (const id of first ?? []) if (others.every((set) => set.has(id))) ids.add(id);
+  return ids;
 }
 
 /** Accounts whose client or co-client first name, last name or email starts with `prefix`, each once. */

@@ -99,16 +99,14 @@ function reference(
   const stage = (id: string) => (STAGES.includes(id) ? STAGES.indexOf(id) + 1 : null);
   const key = q.sort.replace(/^-/, '');
   const sign = q.sort.startsWith('-') ? -1 : 1;
-  // Timestamps walked in an index order (queries.ts): equal ones follow the local id there.
-  if (
-    (key === 'created_at' || key === 'updated_at') &&
-    q.search.trim() === '' &&
-    !q.pipeline &&
-    (q.filter === undefined || q.filter === 'all' || q.filter === 'archived')
-  ) {
+  // Timestamps are walked in an index's order (queries.ts): equal ones follow the local id there,
+  // with or without a search, a filter or a pipeline.
+  if (key === 'created_at' || key === 'updated_at') {
     const column = key === 'created_at' ? 'createdAt' : 'updatedAt';
     return rows
-      .filter((r) => inFilter(q.filter, r))
+      .filter(
+        (r) => inFilter(q.filter, r) && matches(q.search, r) && (!q.pipeline || r.pipelineId === q.pipeline),
+      )
       .sort((a, b) => (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id < b.id ? -1 : 1) * sign)
       .map((r) => r.id);
   }

@@ -6,7 +6,7 @@
 // - `created_at` and `updated_at` walk an index in order and page on it (`[archived+createdAt]`,
 //   `[archived+updatedAt]` for the default and archived filters, `createdAt` / `updatedAt` for
 //   all), reading only the rows of the page. Equal timestamps follow the local id there. The
-//   account list's query (listAccountIds) walks them with every search and filter too.
+//   account list's query (listAccountIds) keeps that order with every search and filter too.
 // - Every other key (names, emails, type, quality, pipeline, favorited, archived), and any key
 //   combined with a search, a pipeline or the client / prospect / favorite filters, has no index
 //   in that order: the rows the filter's index selects are read and sorted in memory with the
@@ -234,9 +234,9 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
  * (`db.accounts.bulkGet`). A search of several words also matches when each word starts one of
  * the names or emails (`ann tes` finds Ann Tester), besides the interface's whole-text prefix.
  *
- * Date sorts never read a row: the date index gives every id in order, and the search, filter and
- * pipeline indexes give the ids to keep, so a one-letter search over 50,000 accounts costs a few
- * key walks. Other keys read the selected rows and sort them with the platform's rules.
+ * Date sorts walk the date index, keeping the ids the search, filter and pipeline indexes give,
+ * or, when a search matches few accounts, read just those rows (dateOrderedIds). Other keys read
+ * the selected rows and sort them with the platform's rules.
  */
 export async function listAccountIds(
   db: AdvisorDb,
@@ -245,20 +245,9 @@ export async function listAccountIds(
   const sort = q.sort ?? '-created_at';
   const desc = sort.startsWith('-');
   const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
-  const indexed = orderedIndex(db, q, key);
-  if (indexed) return (desc ? indexed.reverse() : indexed).primaryKeys();
   const whole = q.search?.trim().toLowerCase() ?? '';
-  if (key === 'created_at' || key === 'updated_at') {
-    const byDate = db.accounts.orderBy(key === 'created_at' ? 'createdAt' : 'updatedAt');
-    const [order, ...kept] = await Promise.all([
-      (desc ? byDate.reverse() : byDate).primaryKeys(),
-      whole === '' ? null : searchIds(db, whole),
-      q.filter === 'all' ? null : idSet(filtered(db, q.filter)),
-      q.pipeline ? idSet(db.accounts.where('pipelineId').equals(q.pipeline)) : null,
-    ]);
-    const sets = kept.filter((k): k is Set<string> => k !== null);
-    return order.filter((id) => sets.every((set) => set.has(id)));
-  }
+  if (key === 'created_at') return dateOrderedIds(db, q, whole, 'createdAt', desc);
+  if (key === 'updated_at') return dateOrderedIds(db, q, whole, 'updatedAt', desc);
   const words = whole.split(/\s+/).filter(Boolean);
   let rows: AccountRow[];
   if (words.length > 1) {
@@ -285,6 +274,46 @@ export async function listAccountIds(
 }
 
 const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
+
+/** Below this many search hits, reading their rows is quicker than walking the whole date index. */
+const FEW_HITS = 2_000;
+
+/**
+ * The ids of a query sorted by a date, equal dates in local id order (the index's order, kept
+ * when the rows are sorted here). No row is read unless a search narrowed them to a few.
+ */
+async function dateOrderedIds(
+  db: AdvisorDb,
+  q: Omit<AccountQuery, 'offset' | 'limit'>,
+  whole: string,
+  column: 'createdAt' | 'updatedAt',
+  desc: boolean,
+): Promise<string[]> {
+  const hits = whole === '' ? null : await searchIds(db, whole);
+  if (hits && hits.size <= FEW_HITS) {
+    const wanted = matchesFilter(q.filter);
+    const rows = (await db.accounts.bulkGet([...hits])).filter(
+      (r): r is AccountRow => r !== undefined && wanted(r) && (!q.pipeline || r.pipelineId === q.pipeline),
+    );
+    const sign = desc ? -1 : 1;
+    const order = (a: AccountRow, b: AccountRow) =>
+      a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return rows.sort((a, b) => order(a, b) * sign).map((r) => r.id);
+  }
+  const archived = q.filter === 'archived' ? 1 : 0;
+  const walk =
+    q.filter === 'all'
+      ? db.accounts.orderBy(column)
+      : db.accounts.where(`[archived+${column}]`).between([archived, Dexie.minKey], [archived, Dexie.maxKey]);
+  const narrower = q.filter === 'client' || q.filter === 'prospect' || q.filter === 'favorite';
+  const [order, ...kept] = await Promise.all([
+    (desc ? walk.reverse() : walk).primaryKeys(),
+    narrower ? idSet(filtered(db, q.filter)) : null,
+    q.pipeline ? idSet(db.accounts.where('pipelineId').equals(q.pipeline)) : null,
+  ]);
+  const sets = [hits, ...kept].filter((k): k is Set<string> => k !== null);
+  return sets.length === 0 ? order : order.filter((id) => sets.every((set) => set.has(id)));
+}
 
 /** Ids of the accounts a lower-cased search matches (see listAccountIds), from the search index alone. */
 async function searchIds(db: AdvisorDb, whole: string): Promise<Set<string>> {

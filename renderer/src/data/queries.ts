@@ -228,6 +228,9 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
   return { items: rows.slice(offset, offset + limit), total: rows.length };
 }
 
+/** Below this many search hits, reading their rows is quicker than walking the whole date index. */
+const FEW_HITS = 2_000;
+
 /**
  * The local ids of every account a query selects, in its order (offset and limit ignored): for
  * screens that show a long list a window at a time, reading only the rows in view
@@ -241,13 +244,14 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
 export async function listAccountIds(
   db: AdvisorDb,
   q: Omit<AccountQuery, 'offset' | 'limit'> = {},
+  fewHits = FEW_HITS,
 ): Promise<string[]> {
   const sort = q.sort ?? '-created_at';
   const desc = sort.startsWith('-');
   const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
   const whole = q.search?.trim().toLowerCase() ?? '';
-  if (key === 'created_at') return dateOrderedIds(db, q, whole, 'createdAt', desc);
-  if (key === 'updated_at') return dateOrderedIds(db, q, whole, 'updatedAt', desc);
+  if (key === 'created_at') return dateOrderedIds(db, q, whole, 'createdAt', desc, fewHits);
+  if (key === 'updated_at') return dateOrderedIds(db, q, whole, 'updatedAt', desc, fewHits);
   const words = whole.split(/\s+/).filter(Boolean);
   let rows: AccountRow[];
   if (words.length > 1) {
@@ -275,9 +279,6 @@ export async function listAccountIds(
 
 const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
 
-/** Below this many search hits, reading their rows is quicker than walking the whole date index. */
-const FEW_HITS = 2_000;
-
 /**
  * The ids of a query sorted by a date, equal dates in local id order (the index's order, kept
  * when the rows are sorted here). No row is read unless a search narrowed them to a few.
@@ -288,9 +289,10 @@ async function dateOrderedIds(
   whole: string,
   column: 'createdAt' | 'updatedAt',
   desc: boolean,
+  fewHits: number,
 ): Promise<string[]> {
   const hits = whole === '' ? null : await searchIds(db, whole);
-  if (hits && hits.size <= FEW_HITS) {
+  if (hits && hits.size <= fewHits) {
     const wanted = matchesFilter(q.filter);
     const rows = (await db.accounts.bulkGet([...hits])).filter(
       (r): r is AccountRow => r !== undefined && wanted(r) && (!q.pipeline || r.pipelineId === q.pipeline),

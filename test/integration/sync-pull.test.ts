@@ -271,7 +271,8 @@ describe('one account', () => {
     )!;
     // A document whose file is a stored file and whose relation names the same child.
     const state = platform.control.dump();
-    const file = Object.values(state.files)[0]!;
+    // The platform takes only a file of the account's own team.
+    const file = Object.values(state.files).find((f) => f.teamId === account.teamId)!;
     await asUser(ADVISOR, 'POST', `/api/v0/accounts/${account.id}/documents`, {
       file: { url: `${platform.url}/api/v0/files/${file.id}/${encodeURIComponent(file.name)}` },
       relation: goal.fields.beneficiary,

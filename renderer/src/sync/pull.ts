@@ -146,6 +146,8 @@ export interface UserActivityState {
 export const USER_ACTIVITY_STATE = 'pull.userActivity';
 /** Page sizes that worked, by list (the account list keeps its own in `pull.accounts`). */
 export const PAGE_SIZES_STATE = 'pull.pageSizes';
+/** The smallest page size each interface refused, so no other list of it probes that size again. */
+export const PAGE_SIZE_REFUSED_STATE = 'pull.pageSizesRefused';
 
 const DAY_MS = 24 * 60 * 60_000;
 /**
@@ -1331,10 +1333,17 @@ export class PullEngine {
     known: number | null,
     remember: (limit: number) => Promise<void>,
   ): Promise<{ data: unknown; limit: number } | null> {
-    const sizes = known === null ? this.pageSizes : this.pageSizes.filter((s) => s <= known);
-    for (const limit of sizes.length > 0 ? sizes : [known!]) {
+    // A size one list of an interface refused is not tried on its other lists.
+    const ceiling = (await this.readMeta<Record<string, unknown>>(PAGE_SIZE_REFUSED_STATE, {}))[req.api];
+    const sizes = (known === null ? this.pageSizes : this.pageSizes.filter((s) => s <= known)).filter(
+      (s) => typeof ceiling !== 'number' || s < ceiling || s === known,
+    );
+    for (const limit of sizes.length > 0 ? sizes : [known ?? this.pageSizes.at(-1)!]) {
       const result = await this.call(report, { ...req, query: { ...req.query, limit, offset } });
-      if (!result.ok && result.kind === 'validation') continue;
+      if (!result.ok && result.kind === 'validation') {
+        await this.rememberRefusedSize(req.api, limit);
+        continue;
+      }
       if (!result.ok) return this.failed(report, req.path, result);
       if (known !== limit) await remember(limit);
       return { data: result.data, limit };
@@ -1346,6 +1355,15 @@ export class PullEngine {
       message: `The platform refused every page size tried (${sizes.join(', ')}).`,
     });
     return null;
+  }
+
+  private async rememberRefusedSize(api: string, limit: number): Promise<void> {
+    await this.db.transaction('rw', this.db.meta, async () => {
+      const refused = await this.readMeta<Record<string, unknown>>(PAGE_SIZE_REFUSED_STATE, {});
+      const before = refused[api];
+      if (typeof before === 'number' && before <= limit) return;
+      await this.db.meta.put({ key: PAGE_SIZE_REFUSED_STATE, value: { ...refused, [api]: limit } });
+    });
   }
 
   private async listPageSize(name: string): Promise<number | null> {

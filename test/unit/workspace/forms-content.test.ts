@@ -240,7 +240,11 @@ describe('financial sections', () => {
       'Target amount',
       'Target date',
     ]);
-    for (const label of labels) expect(target.querySelector(`#${label.htmlFor}`)).not.toBeNull();
+    for (const label of labels) {
+      expect(target.querySelector(`#${label.htmlFor}`)).not.toBeNull();
+      // One label each: the field's own (read by the group) would double the input's name.
+      expect(document.querySelectorAll(`label[for="${label.htmlFor}"]`)).toHaveLength(1);
+    }
     const frequency = field(dialog(), 'frequency');
     expect(frequency.querySelector('.field-label')?.textContent?.trim()).toBe('How often');
     expect(frequency.textContent).toContain('One time');

@@ -13,16 +13,21 @@ export interface Servers {
   host: PreviewHost;
 }
 
-export const test = base.extend<{ servers: Servers }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-  servers: async ({}, use) => {
-    const platform = await startPlatform({ port: 0, seed: 5, accounts: 40, rateLimit: 60 });
+export const test = base.extend<{ servers: Servers; requestsPerMinute: number }>({
+  /**
+   * The request budget of the platform and of the app's profile: the real platform's 60 by
+   * default. Long data-entry scenarios raise it (`test.use`) so that they test the screens, not
+   * minutes of waiting for the budget (which the integration tests and the sync panel's spec cover).
+   */
+  requestsPerMinute: [60, { option: true }],
+  servers: async ({ requestsPerMinute }, use) => {
+    const platform = await startPlatform({ port: 0, seed: 5, accounts: 40, rateLimit: requestsPerMinute });
     const dataDir = mkdtempSync(join(tmpdir(), 'advisor-preview-'));
     const host = await startPreviewHost({
       port: 0,
       rendererDir: resolve('out/renderer'),
       dataDir,
-      defaultProfile: sandboxProfile(platform.url),
+      defaultProfile: { ...sandboxProfile(platform.url), rateLimitPerMinute: requestsPerMinute },
     });
     await use({ platform, host });
     await host.close();

@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import type { AccountRecord } from '../platform/model.ts';
 import { ADVISOR, bothThemes as themes, expect, localId, signIn, test, type Servers } from './fixtures.ts';
 
+// A long scenario: the screens are under test here, not the platform's budget of 60 a minute.
+test.use({ requestsPerMinute: 240 });
+
 /** A household of the advisor's team with a co-client. */
 function household(servers: Servers): AccountRecord {
   const store = servers.platform.control.store();

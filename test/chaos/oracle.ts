@@ -134,11 +134,18 @@ export class Oracle {
     for (const field of fields) intent.othersFields.add(field);
   }
 
-  othersDeleted(ref: RecordRef, serverId: string | number): void {
+  /**
+   * Another user deleted the record. Files it held on the server (`heldThere`: uploaded, no
+   * longer waiting here) went with it; a recreate cannot send them again (README: choose them
+   * again), so they are no longer expected.
+   */
+  othersDeleted(ref: RecordRef, serverId: string | number, heldThere: readonly string[] = []): void {
     this.note(ref.table, ref.id, `the assistant deletes ${serverId}`);
     const intent = this.of(ref);
     intent.othersDeleted = true;
     intent.serverIds.add(serverId);
+    for (const field of heldThere)
+      if (intent.files.delete(field)) this.note(ref.table, ref.id, `its ${field} went with it`);
   }
 
   /** The user answered "deleted on the server": recreate (`mine`) or discard. */

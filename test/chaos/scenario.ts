@@ -23,6 +23,7 @@ import {
   type FileRef,
 } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { isPendingFile } from '../../renderer/src/data/files.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../renderer/src/data/model.ts';
 import { unflatten } from '../../renderer/src/data/view.ts';
 import type { PushEvent } from '../../renderer/src/sync/push.ts';
@@ -30,6 +31,7 @@ import type { ApiRequest } from '../../shared/api/request.ts';
 import {
   COLLECTION_SECTIONS,
   SINGLE_SECTIONS,
+  fieldsOfKind,
   sectionKey,
   sectionOfKey,
   sectionPath,
@@ -672,7 +674,10 @@ class Scenario implements Host {
       const row = await this.anItem(account.id, true);
       if (!row) return;
       const ref = itemRef(row.id, row.section, account.id);
-      this.oracle.othersDeleted(ref, row.serverId!);
+      const section = sectionOf(row);
+      const files = section ? fieldsOfKind(section, 'file') : [];
+      const heldThere = files.filter((f) => row.fields[f] && !isPendingFile(row.fields[f]));
+      this.oracle.othersDeleted(ref, row.serverId!, heldThere);
       await this.asAssistant({ api: 'v0', method: 'DELETE', path: itemPath(row, serverId) }, ref);
     },
   };

@@ -90,6 +90,8 @@ describe('the command palette', () => {
     await press('Enter', {}, input());
     await vi.waitFor(() => expect(router.currentRoute.value.params.id).toBe(zed.id));
     expect(isOpen()).toBe(false);
+    // The list that had the cursor is gone: the account's title has it, not the window.
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('workspace-title')));
   });
 
   it('the co-client’s name finds the household; nothing found is said', async () => {

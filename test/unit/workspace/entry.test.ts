@@ -58,6 +58,31 @@ describe('keyboard-first entry', () => {
     expect(router.currentRoute.value.query.section).toBe('assets');
   });
 
+  it('never leaves the cursor on the window: the title on opening, "Add" after Alt+F or a jump to a section', async () => {
+    const db = openDb();
+    const account = await household(db);
+    (document.activeElement as HTMLElement | null)?.blur();
+    mounted = await mountWorkspace(db, account.id);
+    const { router } = mounted;
+
+    // Opened with the cursor nowhere (the page before it is gone): the title has it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('workspace-title')));
+
+    // Alt+F from the overview: the sections are drawn, the cursor on the first one's "Add".
+    await press('f', { altKey: true });
+    await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('financials'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
+    const firstAdd = one('add-item');
+
+    // Another section by the address (as the palette jumps): the old "Add" went with its table,
+    // the new one takes the cursor.
+    await router.replace({ query: { ...router.currentRoute.value.query, section: 'assets' } });
+    await settle();
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
+    expect(document.activeElement).not.toBe(firstAdd);
+    expect(document.querySelector('[data-section="assets"]')?.getAttribute('aria-current')).toBe('page');
+  });
+
   it('saves a single-record section with Ctrl+S, keeping the cursor in place', async () => {
     const db = openDb();
     const account = await household(db);

@@ -1,8 +1,9 @@
 // A data-entry pass without the mouse (issue 5), in the browser preview against the sandbox
 // platform: once signed in (on the platform's own page), the advisor only types. Ctrl+K finds a
-// household by its client's name and Enter opens it; Alt+F goes to the financial sections; the
-// palette jumps to Assets; Alt+N adds an asset whose name is typed, whose type and owner are chosen
-// in their selects with the keys (type-ahead, arrows, Enter), whose value is typed; Ctrl+S saves.
+// household by its client's name and Enter opens it; from its overview the palette jumps to Assets,
+// the cursor landing in the section; Alt+N adds an asset whose name is typed, whose type and owner
+// are chosen in their selects with the keys (type-ahead, arrows, Enter; Enter on a closed select
+// goes on to the next field, as on any other), whose value is typed; Ctrl+S saves.
 // The cursor is never lost on the way (never back on the page's body), and the asset reaches the
 // platform once, as typed.
 
@@ -90,12 +91,9 @@ test('a data-entry pass from the keyboard alone: palette, sections, an asset wit
   // The page that replaced the list has the cursor (its title), not the window.
   await expect(page.getByTestId('workspace-title')).toBeFocused();
 
-  // Alt+F: the financial sections, the cursor on the first section's "Add".
-  await page.keyboard.press('Alt+F');
-  await expect(page.getByRole('navigation', { name: 'Financial sections' })).toBeVisible();
-  await expect(page.getByTestId('add-item')).toBeFocused();
-
-  // The palette jumps to a section by its name.
+  // From the overview, the palette jumps to a section by its name: the financial sections are drawn
+  // by the jump, and the cursor lands on the section's "Add".
+  await expect(page.getByTestId('tab-overview')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Control+k');
   await expect(page.getByTestId('palette-input')).toBeFocused();
   await page.keyboard.type('Assets');
@@ -104,6 +102,7 @@ test('a data-entry pass from the keyboard alone: palette, sections, an asset wit
   await expect(palette).toBeHidden();
   await expect(page.locator('[data-section="assets"]')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('add-item')).toBeFocused();
+  await expect(page.getByTestId('add-item')).toHaveAccessibleName('Add asset');
 
   // Alt+N: a new asset, the cursor in its name.
   await page.keyboard.press('Alt+N');
@@ -124,10 +123,13 @@ test('a data-entry pass from the keyboard alone: palette, sections, an asset wit
   await expect(type).toHaveText('Secondary residence');
   await expect(type).toBeFocused();
 
-  // Tab: the owner; Space opens the list, the arrows walk it (client, co-client, joint), Enter takes.
-  await page.keyboard.press('Tab');
+  // Enter on the select, its list closed: on to the owner (the list stays closed, the type kept).
+  // Space opens the owner's list, the arrows walk it (client, co-client, joint), Enter takes.
+  await page.keyboard.press('Enter');
   const owner = dialog.locator('[data-field="owner"] [role="combobox"]');
   await expect(owner).toBeFocused();
+  await expect(page.locator('.p-select-overlay')).toHaveCount(0);
+  await expect(type).toHaveText('Secondary residence');
   await page.keyboard.press('Space');
   await expect(page.locator('.p-select-overlay')).toBeVisible();
   await page.keyboard.press('ArrowDown');
@@ -139,10 +141,12 @@ test('a data-entry pass from the keyboard alone: palette, sections, an asset wit
   await expect(owner).toHaveText(coclient);
   await expect(owner).toBeFocused();
 
-  // Tab: the current value, typed key by key.
-  await page.keyboard.press('Tab');
+  // Enter again: the current value, typed key by key; the owner kept.
+  await page.keyboard.press('Enter');
   const value = dialog.locator('[data-field="current_value"] input').first();
   await expect(value).toBeFocused();
+  await expect(page.locator('.p-select-overlay')).toHaveCount(0);
+  await expect(owner).toHaveText(coclient);
   await page.keyboard.type(String(ASSET.value));
   await expect(value).toHaveValue('$420,000');
 

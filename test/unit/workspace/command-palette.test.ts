@@ -172,3 +172,62 @@ describe('the command palette', () => {
     await vi.waitFor(() => expect(one('item-dialog').contains(document.activeElement)).toBe(true));
   });
 });
+
+describe('a jump to a section lands the cursor in it', () => {
+  it('from the overview, the cursor lands on the section’s "Add"', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}`);
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('workspace-title')));
+    await openPalette();
+    await typeText(input(), 'assets');
+    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Assets');
+    await press('Enter', {}, input());
+
+    await vi.waitFor(() =>
+      expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'assets' }),
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Add asset');
+  });
+
+  it('from the members, the cursor lands in the first field of a single-record section', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}?tab=members&member=coclient`);
+    await vi.waitFor(() => expect(one('single-details:coclient')).toBeTruthy());
+    // The cursor in the member's form, which goes away with the tab.
+    const first = one('single-details:coclient').querySelector('input') as HTMLInputElement;
+    first.focus();
+    await openPalette();
+    await typeText(input(), 'fixed expenses');
+    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Fixed expenses');
+    await press('Enter', {}, input());
+
+    await vi.waitFor(() =>
+      expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'expenses-fixed' }),
+    );
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        one('single-expenses-fixed').querySelector('.field[data-field="rent"] input'),
+      ),
+    );
+  });
+
+  it('within the financial sections, the cursor leaves the section list for the new section', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}?tab=financials&section=assets`);
+    await vi.waitFor(() => expect(one('section-table')).toBeTruthy());
+    // The cursor on the section list, which stays on screen through the jump.
+    const link = document.querySelector<HTMLElement>('[data-section="cash"]')!;
+    link.focus();
+    await openPalette();
+    await typeText(input(), 'cash');
+    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Cash');
+    await press('Enter', {}, input());
+    await vi.waitFor(() => expect(router.currentRoute.value.query.section).toBe('cash'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Add cash account');
+  });
+});

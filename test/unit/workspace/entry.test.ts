@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NUMERIC_DATE } from '../../../renderer/src/components/workspace/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
+  choose,
   click,
   dialog,
   field,
@@ -15,6 +16,7 @@ import {
   mountWorkspace,
   one,
   openDb,
+  optionsOpen,
   press,
   settle,
   syncedSingle,
@@ -56,6 +58,81 @@ describe('keyboard-first entry', () => {
     await press('ArrowUp', { altKey: true }, document.body);
     await press('ArrowUp', { altKey: true }, document.body);
     expect(router.currentRoute.value.query.section).toBe('assets');
+  });
+
+  it('Enter on a closed select moves on and keeps its value; with its list open, Enter chooses', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'cash' });
+    await press('n', { altKey: true }, document.body);
+    const combobox = (name: string) =>
+      field(dialog(), name).querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;
+    const shown = (name: string) =>
+      field(dialog(), name).querySelector('.p-select-label')?.textContent?.trim();
+    const name = field(dialog(), 'name').querySelector('input') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await typeText(name, 'Checking at First Bank');
+    await press('Enter', {}, name);
+    await vi.waitFor(() => expect(document.activeElement).toBe(combobox('type')));
+
+    // Closed, the type's list stays closed: Enter goes on to the owner, the type still unchosen.
+    await press('Enter');
+    await vi.waitFor(() => expect(document.activeElement).toBe(combobox('owner')));
+    expect(optionsOpen()).toEqual([]);
+    expect(combobox('type').getAttribute('aria-expanded')).toBe('false');
+    expect(shown('type')).toBe('Choose…');
+
+    // Space opens the owner's list; ↓ and Enter choose; the cursor stays on the select, its list closed.
+    await press(' ', { code: 'Space' });
+    await vi.waitFor(() => expect(optionsOpen().map((o) => o.textContent?.trim())).toContain('Joint'));
+    expect(combobox('owner').getAttribute('aria-expanded')).toBe('true');
+    const focusedOption = () =>
+      optionsOpen()
+        .find((o) => o.classList.contains('p-focus'))
+        ?.textContent?.trim();
+    for (let i = 0; i < optionsOpen().length && focusedOption() !== 'Joint'; i++) await press('ArrowDown');
+    expect(focusedOption()).toBe('Joint');
+    await press('Enter');
+    await vi.waitFor(() => expect(optionsOpen()).toEqual([]));
+    expect(shown('owner')).toBe('Joint');
+    expect(document.activeElement).toBe(combobox('owner'));
+
+    // Enter again, the list closed, moves on and keeps the choice.
+    await press('Enter');
+    const amount = field(dialog(), 'current_value').querySelector('input') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(shown('owner')).toBe('Joint');
+    amount.value = '1200';
+    await press('Enter', {}, amount);
+    const provider = field(dialog(), 'provider').querySelector('input') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(provider));
+
+    // The amount's frequency, a select beside it, moves on as well.
+    const frequency = field(dialog(), 'current_value').querySelector<HTMLElement>('[role="combobox"]')!;
+    frequency.focus();
+    await press('Enter');
+    await vi.waitFor(() => expect(document.activeElement).toBe(provider));
+    expect(optionsOpen()).toEqual([]);
+    expect(shown('current_value')).toBe('One time');
+
+    // The type by the mouse (the keys were shown on the owner): back on a select it left less than
+    // 100 ms before, PrimeVue would still forget the option under the cursor as Enter arrives.
+    await choose(dialog(), 'type', 'Checking');
+
+    // A closed date picker moves on too: on the last field, Enter saves.
+    const endDate = field(dialog(), 'end_date').querySelector('input') as HTMLInputElement;
+    endDate.focus();
+    await press('Enter', {}, endDate);
+    await vi.waitFor(async () => expect(await outbox(db)).toHaveLength(1));
+    expect((await outbox(db))[0]).toMatchObject({
+      kind: 'create',
+      fields: {
+        name: 'Checking at First Bank',
+        type: 'checking',
+        owner: { type: 'joint' },
+        current_value: { value: 1200 },
+      },
+    });
   });
 
   it('never leaves the cursor on the window: the title on opening, "Add" after Alt+F or a jump to a section', async () => {

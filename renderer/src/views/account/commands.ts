@@ -5,7 +5,7 @@
 // For the palette: `WORKSPACE_COMMANDS` lists id, title and keys; `runCommand(id)` runs one and
 // answers whether anything on screen handled it; `commandAvailable(id)` says whether it would.
 
-import { onScopeDispose } from 'vue';
+import { onScopeDispose, shallowRef, watch } from 'vue';
 
 export type CommandId =
   | 'workspace.add-item'
@@ -106,4 +106,34 @@ export function keyHint(id: CommandId): string {
     .replace('Mod', isMac() ? '⌘' : 'Ctrl')
     .replace('ArrowDown', '↓')
     .replace('ArrowUp', '↑');
+}
+
+// ---- the cursor after a jump -------------------------------------------------------------------
+
+/**
+ * A jump to a financial section (the palette's) lands the cursor in it. From another tab the
+ * section is drawn only after the address changed, and the cursor cannot go there yet: the request
+ * waits here until the section is on screen. One at a time; a later jump replaces it.
+ */
+const sectionFocus = shallowRef<{ accountId: string; section: string } | null>(null);
+
+export function requestSectionFocus(accountId: string, section: string): void {
+  sectionFocus.value = { accountId, section };
+}
+
+/** Takes a waiting request as soon as `section` of `accountId` is the one on screen. */
+export function onSectionFocusRequest(
+  accountId: () => string,
+  section: () => string | undefined,
+  focus: () => void,
+): void {
+  watch(
+    [accountId, section, sectionFocus],
+    ([account, shown, wanted]) => {
+      if (!wanted || wanted.accountId !== account || wanted.section !== shown) return;
+      sectionFocus.value = null;
+      focus();
+    },
+    { immediate: true },
+  );
 }

@@ -246,6 +246,48 @@ describe('phases', () => {
     await until(c, (s) => s.phase === 'idle' && s.pendingCount === 0);
   });
 
+  it('offline: no request and no write to the outbox, even on focus; "online" sends the queue at once', async () => {
+    let up = true;
+    const events = new EventTarget();
+    const c = coordinator({ events, online: () => up });
+    await started(c);
+    // A change that met no platform before the network went: it waits a minute for its retry.
+    platform.control.setFaults({ probability: 1, kinds: ['drop-before'], queue: [] });
+    const first = newClient();
+    await createRecord(db, 'accounts', { fields: first });
+    await expect
+      .poll(async () => (await db.outbox.toArray()).map((op) => op.lastError?.kind))
+      .toEqual(['network']);
+    platform.control.setFaults({ probability: 0, queue: [] });
+
+    up = false;
+    events.dispatchEvent(new Event('offline'));
+    advisor.requests.length = 0;
+    const second = newClient();
+    await createRecord(db, 'accounts', { fields: second });
+    const before = await db.outbox.orderBy('seq').toArray();
+    const writes: string[] = [];
+    db.outbox.hook('creating', () => void writes.push('creating'));
+    db.outbox.hook('updating', () => void writes.push('updating'));
+    db.outbox.hook('deleting', () => void writes.push('deleting'));
+    events.dispatchEvent(new Event('focus'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(c.state).toMatchObject({ phase: 'offline', pendingCount: 2 });
+    expect(c.state.message).toMatch(/You are offline/);
+    expect(advisor.requests).toEqual([]);
+    expect(writes).toEqual([]);
+    expect(await db.outbox.orderBy('seq').toArray()).toEqual(before);
+    expect(before[1]).toMatchObject({ state: 'queued', attempts: 0, lastError: null });
+
+    // Well before the minute of the first one's retry: the reconnect makes every retry due.
+    up = true;
+    events.dispatchEvent(new Event('online'));
+    await until(c, (s) => s.phase === 'idle' && s.pendingCount === 0, 10_000);
+    expect(onServer(first['client.email'])).toHaveLength(1);
+    expect(onServer(second['client.email'])).toHaveLength(1);
+  });
+
   it('needs sign-in when the token cannot be renewed; keeps every change; back to idle after signing in', async () => {
     const c = coordinator();
     await started(c);

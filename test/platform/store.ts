@@ -1,6 +1,14 @@
 // Queries and bookkeeping over the state that both interfaces share: visibility by team,
 // permissions, the quality score, activity records, stored files, and change notification.
 
+import {
+  qualityRules,
+  qualityScore,
+  type MemberQualityInput,
+  type QualityInput,
+  type QualityRule,
+  type QualityScore,
+} from '../../shared/quality.ts';
 import type { Permission } from './catalog.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, notFound } from './errors.ts';
@@ -16,11 +24,29 @@ import type {
 import { seedSections } from './seed.ts';
 import type { Random } from './random.ts';
 
-export interface QualityRule {
-  message: string;
-  valid: boolean;
-  weight: number;
+/** What the quality rules look at of a stored member. */
+function memberQuality(m: MemberRecord): MemberQualityInput {
+  return {
+    email: m.email,
+    mobileNumber: m.phone.number,
+    birthDate: m.birth_date,
+    address: {
+      line1: m.address.line1 ?? null,
+      city: m.address.city ?? null,
+      zip: m.address.zip ?? null,
+      country: m.address.country ?? null,
+    },
+    citizenship: m.citizenship.country,
+    maritalStatus: m.marital_status,
+    driversLicense: { number: m.drivers_license.number, expireDate: m.drivers_license.expire_date },
+    riskScore: m.risk_score,
+  };
 }
+
+const qualityInput = (account: AccountRecord): QualityInput => ({
+  client: memberQuality(account.client),
+  coclient: account.coclient ? memberQuality(account.coclient) : null,
+});
 
 export class Store {
   private listeners: (() => void)[] = [];
@@ -163,45 +189,13 @@ export class Store {
     return id && Object.hasOwn(this.state.files, id) ? (this.state.files[id] ?? null) : null;
   }
 
-  /** Know-your-customer rules weighted 1–10 (PLATFORM-FACTS.md); the score is the valid share of the weight. */
+  /** Know-your-customer rules weighted 1–10 (PLATFORM-FACTS.md), from the table the app estimates with. */
   qualityRules(account: AccountRecord): QualityRule[] {
-    const c = account.client;
-    const rules: QualityRule[] = [
-      { message: 'Client email address is on file', valid: c.email.includes('@'), weight: 10 },
-      { message: 'Client mobile phone is on file', valid: Boolean(c.phone.number), weight: 6 },
-      { message: 'Client date of birth is on file', valid: Boolean(c.birth_date), weight: 8 },
-      {
-        message: 'Client home address is complete',
-        valid: Boolean(c.address.line1 && c.address.city && c.address.zip && c.address.country),
-        weight: 7,
-      },
-      { message: 'Client citizenship is on file', valid: Boolean(c.citizenship.country), weight: 5 },
-      { message: 'Client marital status is on file', valid: Boolean(c.marital_status), weight: 4 },
-      {
-        message: 'Client identity document is on file',
-        valid: Boolean(c.drivers_license.number && c.drivers_license.expire_date),
-        weight: 6,
-      },
-      { message: 'Client risk score is recorded', valid: c.risk_score !== null, weight: 9 },
-    ];
-    if (account.coclient) {
-      const co = account.coclient;
-      rules.push(
-        { message: 'Co-client email address is on file', valid: co.email.includes('@'), weight: 8 },
-        { message: 'Co-client date of birth is on file', valid: Boolean(co.birth_date), weight: 6 },
-      );
-    }
-    return rules;
+    return qualityRules(qualityInput(account));
   }
 
-  quality(account: AccountRecord): { score: number; rules: { message: string; valid: boolean }[] } {
-    const rules = this.qualityRules(account);
-    const total = rules.reduce((s, r) => s + r.weight, 0);
-    const valid = rules.reduce((s, r) => s + (r.valid ? r.weight : 0), 0);
-    return {
-      score: Math.round((100 * valid) / total),
-      rules: rules.map(({ message, valid }) => ({ message, valid })),
-    };
+  quality(account: AccountRecord): QualityScore {
+    return qualityScore(qualityInput(account));
   }
 
   memberName(m: MemberRecord | null): string {

@@ -27,6 +27,7 @@ import type {
   SyncStatus,
   SyncedTable,
 } from './model.ts';
+import { isMemberDetails, refreshQuality } from './quality.ts';
 import { localView, sameValue } from './view.ts';
 
 export type AnyRow = AccountRow | SectionItemRow | SingleRow;
@@ -161,6 +162,17 @@ function withFields<T extends AnyRow>(table: SyncedTable, row: T, fields: Fields
 }
 
 /**
+ * The account's quality score follows a local change of what its rules read (the account and its
+ * members' details), estimated in the change's transaction until the platform answers
+ * (data/quality.ts). `before` is the changed row as it was, when there was one.
+ */
+async function followQuality(db: AdvisorDb, table: SyncedTable, row: AnyRow, before?: AnyRow): Promise<void> {
+  if (table === 'accounts') await refreshQuality(db, row.id, before as AccountRow | undefined);
+  else if (table === 'singles' && isMemberDetails((row as SingleRow).key))
+    await refreshQuality(db, (row as SingleRow).accountId, before as SingleRow | undefined);
+}
+
+/**
  * Deletes the kept blobs of the files the given operations (removed or changed) were to send,
  * unless an operation still in the outbox sends them: a blob lives as long as its upload.
  */
@@ -212,6 +224,7 @@ async function addRecord(db: AdvisorDb, table: SyncedTable, input: NewRecord, no
   const op = newOperation(table, row.id, 'create', { ...input.fields }, {}, parentId, now);
   await rowsOf(db, table).add(row);
   await db.outbox.add(op);
+  await followQuality(db, table, row);
   return { id: row.id, opId: op.id };
 }
 
@@ -365,6 +378,7 @@ async function applyPatch(
     { ...row.fields, ...changed },
   );
   await rowsOf(db, table).put(next);
+  await followQuality(db, table, next, row);
   return { id: row.id, opId: op.id };
 }
 
@@ -745,7 +759,9 @@ async function resolveFields(
     ops.map((o) => (o.id === op.id ? next : o)),
     settled,
   );
-  await rowsOf(db, op.table).put(refreshRow(op.table, row, remaining));
+  const resolved = refreshRow(op.table, row, remaining);
+  await rowsOf(db, op.table).put(resolved);
+  await followQuality(db, op.table, resolved, row);
 }
 
 async function resolveDeleted(
@@ -757,27 +773,101 @@ async function resolveDeleted(
 ): Promise<void> {
   const ops = await recordOps(db, op.table, op.recordId);
   if (discard) return forgetRecord(db, op.table, op.recordId, ops, settled);
-  // Keeping an account the server deleted, or anything of such an account, recreates the
-  // account with everything under it: its items and single records went with it on the server.
-  const accountId = op.table === 'accounts' ? op.recordId : (row as SectionItemRow | SingleRow).accountId;
-  const account = await db.accounts.get(accountId);
-  if (account && (op.table === 'accounts' || account.deletedOnServer))
-    return recreateAccount(db, account, settled);
+  const account = await accountRecreated(db, op.table, row);
+  if (account) return recreateAccount(db, account, settled);
   if (op.table === 'singles') {
     // A single record is never created: it is there whenever its member is. The change goes
-    // again, checked against nothing, as the member there may be a new one.
+    // again, checked against nothing, as the member there may be a new one. The files the
+    // platform held went with the member: the record shows them gone, to be chosen again.
     const again: Operation = { ...requeued(op), base: {} };
     await db.outbox.put(again);
     const remaining = ops.map((o) => (o.id === op.id ? again : o));
-    await rowsOf(db, op.table).put(refreshRow(op.table, { ...row, deletedOnServer: null }, remaining));
+    const server = row.server && withoutPlatformFiles(op.table, row, row.server);
+    await rowsOf(db, op.table).put(
+      refreshRow(op.table, { ...row, server, deletedOnServer: null }, remaining),
+    );
     return;
   }
-  const recreate: Operation = { ...requeued(op), kind: 'create', fields: { ...row.fields }, base: {} };
+  const recreate: Operation = {
+    ...requeued(op),
+    kind: 'create',
+    fields: recreatedFields(op.table, row),
+    base: {},
+  };
   await db.outbox.put(recreate);
   const fresh: AnyRow = { ...row, serverId: null, server: null, deletedOnServer: null };
   if (op.table === 'accounts') (fresh as AccountRow).meta = emptyMeta();
   const remaining = ops.map((o) => (o.id === op.id ? recreate : o));
   await rowsOf(db, op.table).put(refreshRow(op.table, fresh, remaining));
+}
+
+/**
+ * The account "keep mine" recreates with everything under it: the record's own when the account
+ * is what the server deleted, or that of an item or single record whose account went too (its
+ * items and single records went with it on the server). Null when only the record is recreated.
+ */
+async function accountRecreated(db: AdvisorDb, table: SyncedTable, row: AnyRow): Promise<AccountRow | null> {
+  const accountId = table === 'accounts' ? row.id : (row as SectionItemRow | SingleRow).accountId;
+  const account = await db.accounts.get(accountId);
+  return account && (table === 'accounts' || account.deletedOnServer) ? account : null;
+}
+
+/** A file the platform held for a record, named as the user knows it. */
+export interface PlatformFile {
+  table: SyncedTable;
+  recordId: string;
+  field: string;
+  filename: string;
+}
+
+/** A file field's value the platform holds: its File object (not a file chosen here, waiting to upload). */
+const heldByPlatform = (table: SyncedTable, row: AnyRow, field: string, value: unknown): boolean =>
+  fileField(table, row, field) !== undefined &&
+  typeof value === 'object' &&
+  value !== null &&
+  !isPendingFile(value);
+
+function platformFiles(table: SyncedTable, row: AnyRow): PlatformFile[] {
+  return Object.entries(row.fields)
+    .filter(([field, value]) => heldByPlatform(table, row, field, value))
+    .map(([field, value]) => {
+      const name = (value as { filename?: unknown }).filename;
+      return { table, recordId: row.id, field, filename: typeof name === 'string' && name ? name : 'a file' };
+    });
+}
+
+function withoutPlatformFiles(table: SyncedTable, row: AnyRow, fields: Fields): Fields {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, heldByPlatform(table, row, k, v) ? null : v]),
+  );
+}
+
+/**
+ * The files "keep mine" cannot bring back for a record deleted on the server: those the platform
+ * held went with the record (with the whole account when that is what is recreated), and a
+ * recreate sends only what this computer has. The user chooses them again.
+ */
+export async function filesGoneWith(
+  db: AdvisorDb,
+  table: SyncedTable,
+  recordId: string,
+): Promise<PlatformFile[]> {
+  const row = await rowsOf(db, table).get(recordId);
+  if (!row) return [];
+  const account = await accountRecreated(db, table, row);
+  if (!account) return platformFiles(table, row);
+  const records: [SyncedTable, AnyRow[]][] = [
+    ['sectionItems', await db.sectionItems.where('accountId').equals(account.id).toArray()],
+    ['singles', await db.singles.where('accountId').equals(account.id).toArray()],
+  ];
+  const gone: PlatformFile[] = [];
+  for (const [kind, rows] of records)
+    for (const record of rows) {
+      // An item whose delete is queued is forgotten, not recreated (`recreateRecord`).
+      if ((await recordOps(db, kind, record.id)).at(-1)?.kind === 'delete') continue;
+      gone.push(...platformFiles(kind, record));
+    }
+  return gone;
 }
 
 /**
@@ -798,6 +888,8 @@ async function recreateAccount(db: AdvisorDb, account: AccountRow, settled: stri
   for (const single of singles) await recreateRecord(db, 'singles', single, account.id, now, settled);
   // Reserved ids mapped server ids of the deleted account's items: none of them exists any more.
   await db.meta.delete(relationTargetsKey(account.id));
+  // The platform's score went with the account: the recreated one is estimated until it answers.
+  await refreshQuality(db, account.id);
 }
 
 async function recreateRecord(

@@ -51,6 +51,20 @@ export interface AccountRow extends SyncedRow {
   pulledAt: number | null;
   /** The account's `updated_at` at that pull: when it is still the current one, nothing changed since. */
   pulledUpdatedAt?: string | null;
+  /** Sort keys of the list, derived on every write by the database itself (db.ts, accountOrder). */
+  order?: AccountOrder;
+}
+
+/** Index keys of an account in the list's orders (accounts.ts, accountOrder); absent where the value is empty. */
+export interface AccountOrder {
+  made: [number, number, string];
+  quality?: (number | string)[];
+  clientFirstName?: (number | string)[];
+  clientLastName?: (number | string)[];
+  clientEmail?: (number | string)[];
+  coclientFirstName?: (number | string)[];
+  coclientLastName?: (number | string)[];
+  coclientEmail?: (number | string)[];
 }
 
 export interface AccountMeta {
@@ -58,7 +72,15 @@ export interface AccountMeta {
   coclientId: number | null;
   clientStatus: string | null;
   coclientStatus: string | null;
-  quality: { score: number; rules: { message: string; valid: boolean }[] } | null;
+  /**
+   * The platform's data-quality score; or, marked `estimated`, the one computed here (data/quality.ts)
+   * after a local change, until the platform answers.
+   */
+  quality: {
+    score: number;
+    rules: { message: string; valid: boolean }[];
+    estimated?: true;
+  } | null;
   pipeline: { id: string; icon: string; title: string; description: string } | null;
   created_at: string | null;
   updated_at: string | null;

@@ -120,7 +120,7 @@ export interface SyncCoordinatorOptions {
   /** How often the worker pulls in the background (account list, offline accounts). Default 5 min. */
   backgroundIntervalMs?: number;
   now?: () => number;
-  push?: Omit<PushOptions, 'db' | 'send' | 'now'>;
+  push?: Omit<PushOptions, 'db' | 'send' | 'now' | 'online'>;
   pull?: Omit<PullEngineOptions, 'db' | 'send' | 'now'>;
   /** `navigator.locks`; null: this coordinator is the only worker. */
   locks?: SyncLocks | null;
@@ -128,7 +128,10 @@ export interface SyncCoordinatorOptions {
   channel?: ((name: string) => SyncChannel) | null;
   /** The window's events; null: none. */
   events?: SyncEvents | null;
-  /** `navigator.onLine`. */
+  /**
+   * Whether the system says there is a network: `navigator.onLine` (always where there is no
+   * navigator). While it says no, nothing is pushed or pulled and the phase is offline.
+   */
   online?: () => boolean;
   /** Sees every answer of the platform (the connectivity indicator). */
   observe?: (result: ApiResult) => void;
@@ -308,6 +311,7 @@ export class SyncCoordinator {
       ...options.push,
       db: this.db,
       now: this.now,
+      online: this.online,
       send: (req) => {
         this.setPushing(true);
         return this.send(req);

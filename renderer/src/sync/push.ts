@@ -65,6 +65,13 @@ export interface PushOptions {
   backoff?: { baseMs?: number; maxMs?: number };
   /** The longest the loop sleeps when nothing wakes it (changes made in another window). */
   idleMs?: number;
+  /**
+   * Whether the system says there is a network (the coordinator's `online` port). While it says
+   * no, a request could only fail and write retry bookkeeping onto the operation: nothing is sent
+   * and no operation is touched, until `rearm` on reconnect. Default: always online (Node tests,
+   * the chaos runner).
+   */
+  online?: () => boolean;
 }
 
 export interface PushReport {
@@ -248,6 +255,7 @@ export class PushEngine {
   private readonly baseMs: number;
   private readonly maxMs: number;
   private readonly idleMs: number;
+  private readonly online: () => boolean;
   private readonly listeners = new Set<(event: PushEvent) => void>();
   /** Operations this engine is sending now; an `inflight` operation not in here is uncertain. */
   private readonly sending = new Set<string>();
@@ -267,6 +275,7 @@ export class PushEngine {
     this.baseMs = options.backoff?.baseMs ?? 1_000;
     this.maxMs = options.backoff?.maxMs ?? 5 * 60_000;
     this.idleMs = options.idleMs ?? 30_000;
+    this.online = options.online ?? (() => true);
   }
 
   onEvent(listener: (event: PushEvent) => void): () => void {
@@ -298,9 +307,13 @@ export class PushEngine {
     this.loop = null;
   }
 
-  /** On reconnect, focus or a new sign-in: every retry is due now and a paused queue resumes. */
+  /**
+   * On reconnect, focus or a new sign-in: every retry is due now and a paused queue resumes.
+   * Offline (focus, a sign-in), the retries keep their times: the reconnect rearms them.
+   */
   async rearm(): Promise<void> {
     this.paused = false;
+    if (!this.online()) return this.wake();
     await this.db.outbox
       .where('state')
       .anyOf('retry', 'inflight')
@@ -346,9 +359,12 @@ export class PushEngine {
     });
   }
 
-  /** How long until the next retry falls due (a paused queue waits for `rearm`, polled at `idleMs`). */
+  /**
+   * How long until the next retry falls due. A paused queue waits for `rearm`, an offline one for
+   * the reconnect's, both polled at `idleMs` (due retries would otherwise wake it at once, again and again).
+   */
   private async nextDue(): Promise<number> {
-    if (this.paused) return this.idleMs;
+    if (this.paused || !this.online()) return this.idleMs;
     const waiting = await this.db.outbox.where('state').anyOf('retry', 'inflight').toArray();
     const due = Math.min(...waiting.filter((op) => !this.sending.has(op.id)).map((op) => op.nextAttemptAt));
     return Math.max(0, Math.min(this.idleMs, due - this.now()));
@@ -358,7 +374,7 @@ export class PushEngine {
     const pass = new Pass((req) => this.send(req));
     this.pass = pass;
     try {
-      while (!this.paused) {
+      while (!this.paused && this.online()) {
         const ready = await this.readyOps(pass);
         if (ready.length === 0) break;
         await pool(ready, this.concurrency, (op) => this.process(op, pass));
@@ -482,7 +498,8 @@ export class PushEngine {
   // ---- Sending one operation -----------------------------------------------------------------------
 
   private async process(candidate: Operation, pass: Pass): Promise<void> {
-    if (this.paused) return;
+    // Gone offline during the pass: what is not claimed yet stays as it is.
+    if (this.paused || !this.online()) return;
     const claimed = await this.claim(candidate);
     if (!claimed) return;
     const { op, uncertain } = claimed;

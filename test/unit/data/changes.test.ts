@@ -8,6 +8,7 @@ import {
   OperationRejected,
   createRecord,
   deleteRecord,
+  filesGoneWith,
   queueResetPin,
   resolveConflict,
   signalOutbox,
@@ -391,5 +392,91 @@ describe('resolveConflict', () => {
       deletedOnServer: null,
       status: 'pending',
     });
+  });
+});
+
+describe('files that went with a record deleted on the server', () => {
+  const held = (filename: string) => ({
+    type: 'document',
+    url: `https://platform.example/api/v0/files/0b6c3f1e-2a7d-4e1b-9c55-6f0e8d1a2b3c/${filename}`,
+    filetype: 'application/pdf',
+    filesize: 12,
+    filename,
+  });
+
+  /** Moves a record's change into a "deleted on the server" conflict, as the push engine does. */
+  async function deletedThere(table: 'sectionItems' | 'singles', recordId: string, opId: string) {
+    await db.outbox.where('id').equals(opId).modify({ state: 'conflict' });
+    await db.table(table).update(recordId, { deletedOnServer: 1 });
+    await db.conflicts.put({
+      id: opId,
+      table,
+      recordId,
+      fields: { [DELETED_ON_SERVER]: { base: null, mine: null, theirs: null } },
+      detectedAt: 0,
+    });
+  }
+
+  it('an item: its file is named, and keeping mine leaves it out of the recreate and the record', async () => {
+    const account = await syncedAccount(db, 7);
+    const job = await syncedItem(db, account.id, 'employment:client', 'e|1', {
+      employer: 'Acme',
+      document: held('contract.pdf'),
+    });
+    const { opId } = await updateRecord(db, 'sectionItems', job.id, { employer: 'Acme Inc' });
+    await deletedThere('sectionItems', job.id, opId as string);
+
+    expect(await filesGoneWith(db, 'sectionItems', job.id)).toEqual([
+      { table: 'sectionItems', recordId: job.id, field: 'document', filename: 'contract.pdf' },
+    ]);
+    await resolveConflict(db, opId as string, 'mine');
+    const [op] = await outbox(db);
+    expect(op).toMatchObject({ kind: 'create', fields: { employer: 'Acme Inc' } });
+    expect(op?.fields).not.toHaveProperty('document');
+    expect((await db.sectionItems.get(job.id))?.fields.document ?? null).toBeNull();
+  });
+
+  it('a member’s details: the photo the platform held shows as gone once the change is kept', async () => {
+    const account = await syncedAccount(db, 7);
+    const id = `${account.id}:details:coclient`;
+    const photo = { ...held('bob.jpg'), type: 'image', filetype: 'image/jpeg' };
+    const fields = { comments: 'Old', photo };
+    await db.singles.add({
+      id,
+      serverId: id,
+      accountId: account.id,
+      key: 'details:coclient',
+      fields,
+      server: fields,
+      status: 'synced',
+      changedAt: 0,
+    });
+    const { opId } = await updateRecord(db, 'singles', id, { comments: 'Mine' });
+    await deletedThere('singles', id, opId as string);
+
+    expect((await filesGoneWith(db, 'singles', id)).map((f) => f.filename)).toEqual(['bob.jpg']);
+    await resolveConflict(db, opId as string, 'mine');
+    expect((await db.singles.get(id))?.fields).toMatchObject({ comments: 'Mine', photo: null });
+  });
+
+  it('an account deleted there: every file of what is recreated with it, not of an item being deleted', async () => {
+    const account = await syncedAccount(db, 7);
+    const kept = await syncedItem(db, account.id, 'documents', 'd|1', {
+      file: held('mk53.pdf'),
+      relation: { type: 'client', id: null },
+    });
+    const leaving = await syncedItem(db, account.id, 'documents', 'd|2', {
+      file: held('old.pdf'),
+      relation: { type: 'client', id: null },
+    });
+    const { opId } = await updateRecord(db, 'sectionItems', kept.id, {
+      relation: { type: 'joint', id: null },
+    });
+    await deleteRecord(db, 'sectionItems', leaving.id);
+    await deletedThere('sectionItems', kept.id, opId as string);
+    await db.accounts.update(account.id, { deletedOnServer: 1 });
+
+    expect((await filesGoneWith(db, 'sectionItems', kept.id)).map((f) => f.filename)).toEqual(['mk53.pdf']);
+    expect((await filesGoneWith(db, 'accounts', account.id)).map((f) => f.filename)).toEqual(['mk53.pdf']);
   });
 });

@@ -141,4 +141,39 @@ describe('the overview', () => {
     expect(item.textContent).toContain('Alex Morgan');
     expect(item.querySelector('i')?.className).toBe('pi pi-user-plus');
   });
+
+  it('says a score estimated here is one, with its rules, until the platform’s answer replaces it', async () => {
+    const db = openDb();
+    const account = await household(db);
+    // Details typed offline: the change module estimates the score in the same transaction.
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:client',
+      fields: { birth_date: '1975-09-30' },
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    // E-mails of both (10 + 8) and the client's date of birth (8) of 69.
+    expect(one('quality-score').textContent).toBe('38');
+    expect(one('quality-estimated').textContent?.trim()).toBe(
+      'Estimated on this computer until the platform answers.',
+    );
+    expect(one('quality').querySelector('[role="meter"]')?.getAttribute('aria-label')).toBe(
+      'Quality score, estimated on this computer until the platform answers',
+    );
+    const rules = [...one('quality').querySelectorAll('li')].map((r) => [
+      r.querySelector('.rule-text')?.textContent?.trim(),
+      r.dataset.rule,
+    ]);
+    expect(rules).toHaveLength(10);
+    expect(rules[2]).toEqual(['Client date of birth is on file', 'met']);
+    expect(rules[9]).toEqual(['Co-client date of birth is on file', 'missing']);
+
+    const platform = { score: 61, rules: [{ message: 'Client has a date of birth', valid: true }] };
+    const row = await db.accounts.get(account.id);
+    await db.accounts.update(account.id, { meta: { ...row!.meta, quality: platform } });
+    await vi.waitFor(() => expect(one('quality-score').textContent).toBe('61'));
+    expect(document.querySelector('[data-testid="quality-estimated"]')).toBeNull();
+    expect(one('quality').querySelector('[role="meter"]')?.getAttribute('aria-label')).toBe('Quality score');
+  });
 });

@@ -219,3 +219,98 @@ describe('a record deleted on the platform', () => {
     expect(one('section-table').textContent).not.toContain('Lake cabin');
   });
 });
+
+describe('a record deleted on the platform with its file', () => {
+  const mk53 = {
+    type: 'document',
+    url: 'https://platform.example/api/v0/files/0b6c3f1e-2a7d-4e1b-9c55-6f0e8d1a2b3c/mk53.pdf',
+    filetype: 'application/pdf',
+    filesize: 84,
+    filename: 'mk53.pdf',
+  };
+
+  /** A Documents item the platform held with its file, changed here while another user deleted it there. */
+  async function deletedDocument() {
+    const db = openDb();
+    const account = await household(db);
+    const item = await syncedItem(db, account.id, 'documents', 'd|1', {
+      file: mk53,
+      relation: { type: 'client', id: null },
+    });
+    await updateRecord(db, 'sectionItems', item.id, { relation: { type: 'joint', id: null } });
+    const row = (await db.sectionItems.get(item.id))!;
+    const op = await settleOp(db, item, { state: 'conflict' });
+    await db.conflicts.add({
+      id: op.id,
+      table: 'sectionItems',
+      recordId: item.id,
+      fields: { [DELETED_ON_SERVER]: { base: row.server, mine: op.fields, theirs: null } },
+      detectedAt: Date.now(),
+    });
+    await db.sectionItems.update(item.id, { status: 'conflict', deletedOnServer: Date.now() });
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
+    return { db, item, op };
+  }
+
+  it('names the file before the choice; recreated, the form shows it missing and asks for it again', async () => {
+    const { db, item, op } = await deletedDocument();
+    await click(tableRow('mk53.pdf'));
+    await vi.waitFor(() =>
+      expect(one('conflict-files-gone').textContent?.trim()).toBe(
+        'The file “mk53.pdf” was deleted with it: choose the file again after recreating it.',
+      ),
+    );
+
+    await click(one('conflict-recreate'));
+    // The recreate sends my values, not a file the platform no longer has.
+    const [after] = await outbox(db);
+    expect(after).toMatchObject({
+      id: op.id,
+      kind: 'create',
+      fields: { relation: { type: 'joint', id: null } },
+    });
+    expect(after?.fields).not.toHaveProperty('file');
+    expect((await db.sectionItems.get(item.id))?.fields).not.toHaveProperty('file');
+
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="conflict"]')).toBeNull());
+    const file = field(dialog(), 'file');
+    expect(file.querySelector('[data-testid="file-name"]')).toBeNull();
+    expect(file.querySelector('[data-testid="file-choose"]')?.textContent).toContain('Choose file');
+    expect(messagesOf(dialog(), 'file')).toBe(
+      '“mk53.pdf” was deleted on the platform with this document: choose the file again.',
+    );
+
+    // Chosen again, the file rides in the recreate; the note has done its work.
+    const picker = file.querySelector('input[type="file"]') as HTMLInputElement;
+    const chosen = new File([new Uint8Array([37, 80, 68, 70])], 'mk53.pdf', { type: 'application/pdf' });
+    Object.defineProperty(picker, 'files', { value: [chosen] });
+    picker.dispatchEvent(new Event('change'));
+    await settle();
+    expect(messagesOf(dialog(), 'file')).toBe('');
+    await click(one('item-save'));
+    await vi.waitFor(async () =>
+      expect((await outbox(db))[0]?.fields.file).toMatchObject({ filename: 'mk53.pdf', url: null }),
+    );
+    expect(await outbox(db)).toHaveLength(1);
+  });
+
+  it('says nothing of files when the record held none', async () => {
+    const db = openDb();
+    const account = await household(db);
+    const item = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
+    await updateRecord(db, 'sectionItems', item.id, { name: 'Lake cabin' });
+    const op = await settleOp(db, item, { state: 'conflict' });
+    await db.conflicts.add({
+      id: op.id,
+      table: 'sectionItems',
+      recordId: item.id,
+      fields: { [DELETED_ON_SERVER]: { base: null, mine: null, theirs: null } },
+      detectedAt: Date.now(),
+    });
+    await db.sectionItems.update(item.id, { status: 'conflict', deletedOnServer: Date.now() });
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await click(tableRow('Lake cabin'));
+    expect(one('conflict').textContent).toContain('was deleted on the platform');
+    expect(document.querySelector('[data-testid="conflict-files-gone"]')).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+// A prospect created offline shows its quality score at once in the list and on the board,
+// estimated here (data/quality.ts) and saying so in words; the platform's scores read as before.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRecord } from '../../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { account, mountAt, openDb, settle, userConfig, withLayout, type Mounted } from './harness.ts';
+
+let mounted: Mounted | null = null;
+let restoreLayout: () => void;
+let db: AdvisorDb;
+
+beforeEach(() => {
+  restoreLayout = withLayout();
+  db = openDb();
+});
+afterEach(() => {
+  mounted?.wrapper.unmount();
+  mounted = null;
+  restoreLayout();
+  document.body.innerHTML = '';
+});
+
+const ESTIMATED = 'Quality score 29 of 100, estimated on this computer until the platform answers';
+
+async function offlineProspect(): Promise<string> {
+  const { id } = await createRecord(db, 'accounts', {
+    fields: {
+      type: 'PROSPECT',
+      'client.first_name': 'Nia',
+      'client.last_name': 'Offline',
+      'client.email': 'nia@example.com',
+      'client.phone.code': '+1',
+      'client.phone.number': '5125550111',
+      'client.phone.country': 'US',
+      'pipeline.id': 'p1',
+    },
+  });
+  return id;
+}
+
+describe('an estimated quality score', () => {
+  it('shows in the list with its number, and says it is estimated in its name and its hint', async () => {
+    await userConfig(db);
+    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', quality: 90 });
+    await offlineProspect();
+    mounted = await mountAt(db, '/accounts');
+
+    const rows = [...document.querySelectorAll<HTMLElement>('.account-row')];
+    const nia = rows.find((r) => r.textContent?.includes('Nia Offline'))!;
+    const score = nia.querySelector<HTMLElement>(`[aria-label="${ESTIMATED}"]`);
+    expect(score?.textContent).toContain('29');
+    expect(score?.title).toBe(
+      `${ESTIMATED}. Missing: Client date of birth is on file; Client home address is complete; ` +
+        'Client citizenship is on file; Client marital status is on file; ' +
+        'Client identity document is on file; Client risk score is recorded',
+    );
+    // The platform's own score says nothing of an estimate.
+    const bob = rows.find((r) => r.textContent?.includes('Bob Xu'))!;
+    expect(bob.querySelector('[aria-label="Quality score 90 of 100"]')?.getAttribute('title')).toBe(
+      'Missing: Client date of birth is on file',
+    );
+  });
+
+  it('shows on the pipeline board the same way', async () => {
+    await userConfig(db);
+    await offlineProspect();
+    mounted = await mountAt(db, '/accounts/board/prospect');
+    await settle();
+    expect(document.querySelector(`[aria-label="${ESTIMATED}"]`)).not.toBeNull();
+  });
+});

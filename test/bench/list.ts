@@ -110,11 +110,12 @@ function answered(host: BenchElement): boolean {
 }
 
 /**
- * Mounts the list at /accounts, as opening it from the app frame does, and times it from
+ * Mounts the list at /accounts (in the order `sort`, as the address keeps it, or the default
+ * newest first), as opening it from the app frame does, and times it from
  * `app.mount` to the first rows in the DOM and to the next frame after them; then waits until the
  * list is idle (untimed).
  */
-export async function openList() {
+export async function openList(sort?: string) {
   if (mounted) throw new Error('closeList first');
   const host = dom.document.createElement('main');
   host.setAttribute(
@@ -130,7 +131,7 @@ export async function openList() {
       { path: '/accounts/:id', name: 'account', component: Elsewhere },
     ],
   });
-  await router.push('/accounts');
+  await router.push(sort ? { path: '/accounts', query: { sort } } : '/accounts');
   await router.isReady();
   const app = createApp(RouterView);
   app.use(createPinia());
@@ -147,12 +148,15 @@ export async function openList() {
   const setupMs = performance.now() - t0;
   const rowsMs = (await rowsShown) - t0;
   const frameMs = (await nextFrame()) - t0;
-  if (!answered(host)) await when(host, () => answered(host));
+  const countMs = (answered(host) ? performance.now() : await when(host, () => answered(host))) - t0;
+  // The scroller has measured itself and asked for the rows in view by the frame after next.
+  await nextFrame();
   await nextFrame();
   return {
     setupMs,
     rowsMs,
     frameMs,
+    countMs,
     rows: host.querySelectorAll('.account-row').length,
     count: text(COUNT),
   };
@@ -183,6 +187,8 @@ interface Keystroke {
   inputAt: number;
   /** … the list showing that it reads (the debounce has passed and the new query started) … */
   busyAt: number;
+  /** … the first rows of the new query rendered (the count may still be read) … */
+  firstAt: number;
   /** … and the rows and count of the new query rendered. */
   doneAt: number;
 }
@@ -195,14 +201,19 @@ export function focusSearch(): void {
   input.focus();
 }
 
-/** Before a keystroke: waits for its input event, then for the list to read and render its answer. */
-export function armKeystroke(): void {
+/**
+ * Before a keystroke that makes the search `prefix`: waits for its input event, then for the list
+ * to show the first rows of its answer (the list's `data-answer` names the search its rows
+ * answer), then for the whole answer.
+ */
+export function armKeystroke(prefix: string): void {
   const host = mounted?.host;
   const input = host?.querySelector(SEARCH);
   if (!host || !input) throw new Error('openList first');
   pending = new Promise<Keystroke>((resolve, reject) => {
     let inputAt = 0;
     let busyAt = 0;
+    let firstAt = 0;
     const onInput = (event: { timeStamp: number }) => {
       inputAt = event.timeStamp;
       input.removeEventListener('input', onInput, true);
@@ -220,9 +231,15 @@ export function armKeystroke(): void {
           records.some((r) => r.attributeName === 'aria-busy' && r.oldValue === 'false'))
       )
         busyAt = now;
+      if (
+        !firstAt &&
+        list?.getAttribute('data-answer') === prefix &&
+        (host.querySelector(ROW) || host.querySelector(EMPTY))
+      )
+        firstAt = now;
       if (busyAt && answered(host)) {
         finish();
-        resolve({ inputAt, busyAt, doneAt: now });
+        resolve({ inputAt, busyAt, firstAt: firstAt || now, doneAt: now });
       }
     });
     const timer = setTimeout(() => {
@@ -251,6 +268,7 @@ export async function keystrokeResult() {
   pending = null;
   return {
     feltMs: k.doneAt - k.inputAt,
+    firstMs: k.firstAt - k.inputAt,
     debounceMs: k.busyAt - k.inputAt,
     workMs: k.doneAt - k.busyAt,
     count: text(COUNT),

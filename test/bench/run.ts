@@ -47,6 +47,8 @@ const PUSH_LIVE_RUNS = 2;
 /** The list opened over a small and the large store: the ratio shows what the size costs. */
 const LIST_SIZES = [1_000, SEARCH] as const;
 const LIST_RUNS = 5;
+/** e) also opens the list sorted by this key, which walks its own index (`order.clientLastName`). */
+const NAME_SORT = 'client.last_name';
 const LIST_MEMORY_RUNS = 3;
 const KEYSTROKE_RUNS = 3;
 /**
@@ -579,8 +581,11 @@ async function listOpen(call: Call, cdp: CDPSession, page: Page): Promise<void> 
     await call('openList'); // warm-up, discarded
     await close();
     const opens: Awaited<ReturnType<BenchApi['openList']>>[] = [];
+    const byName: Awaited<ReturnType<BenchApi['openList']>>[] = [];
     for (let run = 0; run < LIST_RUNS; run++) {
       opens.push(await call('openList'));
+      await close();
+      byName.push(await call('openList', NAME_SORT));
       await close();
     }
     const closed: Memory[] = [];
@@ -598,6 +603,9 @@ async function listOpen(call: Call, cdp: CDPSession, page: Page): Promise<void> 
       setup: of(opens, (o) => o.setupMs),
       rows: of(opens, (o) => o.rowsMs),
       frame: of(opens, (o) => o.frameMs),
+      whole: of(opens, (o) => o.countMs),
+      nameRows: of(byName, (o) => o.rowsMs),
+      nameWhole: of(byName, (o) => o.countMs),
       shown: of(opens, (o) => o.rows).median,
       counts: [...new Set(opens.map((o) => o.count))].join(', '),
       heapOpen: of(open, (m) => m.heap).median,
@@ -623,7 +631,9 @@ async function listOpen(call: Call, cdp: CDPSession, page: Page): Promise<void> 
       `${DEXIE_CACHE_MS / 1000} s after the last was closed (Dexie's live-query cache has let go)`,
   );
   say(
-    `   first rows: a MutationObserver sees the first [data-testid="account-name"]; the frame after: requestAnimationFrame, then a task`,
+    `   first rows: a MutationObserver sees the first [data-testid="account-name"] (firstAccounts shows them before every id is read); ` +
+      `the frame after: requestAnimationFrame, then a task; the count: every id read (listAccountIds); ` +
+      `each run opens the list newest first, then sorted by ${NAME_SORT}`,
   );
   say(
     `   memory: CDP Performance.getMetrics after HeapProfiler.collectGarbage, with the list open, and before opening it ` +
@@ -643,6 +653,9 @@ async function listOpen(call: Call, cdp: CDPSession, page: Page): Promise<void> 
       timing('app.mount, its synchronous part', (x) => x.setup),
       timing('mount → first rows in the DOM', (x) => x.rows),
       timing('mount → the frame after them', (x) => x.frame),
+      timing('mount → the count shown (every id read)', (x) => x.whole),
+      timing(`by ${NAME_SORT}: mount → first rows`, (x) => x.nameRows),
+      timing(`by ${NAME_SORT}: mount → the count shown`, (x) => x.nameWhole),
       both(
         'rows rendered (of the count shown)',
         `${int(small.shown)} (${small.counts})`,
@@ -703,8 +716,8 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
   await call('focusSearch');
   type Sample = Awaited<ReturnType<BenchApi['keystrokeResult']>>;
   /** One key (or chord), awaited until the list has rendered its answer. */
-  const press = async (key: string): Promise<Sample> => {
-    await call('armKeystroke');
+  const press = async (key: string, prefix: string): Promise<Sample> => {
+    await call('armKeystroke', prefix);
     await page.keyboard.press(key);
     return call('keystrokeResult');
   };
@@ -716,7 +729,7 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
   const typeWord = async (word: string, keep: boolean) => {
     const per = samples.get(word) ?? [...word].map(() => []);
     for (let i = 0; i < word.length; i++) {
-      const sample = await press(word[i]!);
+      const sample = await press(word[i]!, word.slice(0, i + 1));
       if (!keep) continue;
       per[i]!.push(sample);
       const prefix = word.slice(0, i + 1);
@@ -726,7 +739,7 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
     }
     if (keep) samples.set(word, per);
     await page.keyboard.press('Control+A');
-    await press('Backspace'); // clearing answers at once; not measured
+    await press('Backspace', ''); // clearing answers at once; not measured
     await page.waitForTimeout(DEXIE_CACHE_MS); // no prefix is answered from Dexie's cache next time
   };
   await typeWord(SEARCH_WARMUP_WORD, false);
@@ -741,14 +754,19 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
   );
   say(
     `   felt: from the input event's time stamp to the render of the new rows and count; the list waits ` +
-      `for its debounce, then marks itself busy (aria-busy) and reads (listAccountIds, then the rows in view)`,
+      `for its debounce, then marks itself busy (aria-busy) and reads: its first rows where a date index gives them ` +
+      `(firstAccounts), every id (listAccountIds), then the rows in view`,
   );
-  say(`   after the debounce: from the busy mark in the DOM to the rendered answer`);
+  say(
+    `   first rows: from the input event to the first rows of the new search in the DOM (the list's data-answer); ` +
+      `after the debounce: from the busy mark to the rendered answer`,
+  );
   const word = WORDS[0]!;
   const rows: string[][] = [
     [
       'keystroke',
       'count shown',
+      'first rows median',
       'felt median',
       'max',
       'waiting for the debounce',
@@ -758,7 +776,8 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
   ];
   for (let i = 0; i < word.length; i++) {
     const got = samples.get(word)![i]!;
-    const [felt, wait, work] = [
+    const [first, felt, wait, work] = [
+      summarize(got.map((k) => k.firstMs)),
       summarize(got.map((k) => k.feltMs)),
       summarize(got.map((k) => k.debounceMs)),
       summarize(got.map((k) => k.workMs)),
@@ -766,6 +785,7 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
     rows.push([
       `"${word.slice(0, i + 1)}"`,
       got[0]!.count.replace(/ accounts? match$/, ''),
+      ms(first.median),
       ms(felt.median),
       ms(felt.max),
       ms(wait.median),
@@ -784,7 +804,8 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
     table(
       [
         ['', 'median', 'p95', 'min', 'max'],
-        line('felt: input event → rendered', (k) => k.feltMs),
+        line('felt: input event → first rows', (k) => k.firstMs),
+        line('felt: input event → rows and count', (k) => k.feltMs),
         line('  waiting for the debounce', (k) => k.debounceMs),
         line('  after the debounce: query and render', (k) => k.workMs),
       ],

@@ -7,6 +7,7 @@
 
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOrder } from '../../renderer/src/data/accounts.ts';
 import { AdvisorDb, STORES_V1 } from '../../renderer/src/data/db.ts';
 import type { AccountRow, EngagementRow, Operation } from '../../renderer/src/data/model.ts';
 import {
@@ -658,7 +659,11 @@ describe('schema version 2', () => {
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(2);
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(outboxBefore);
-    expect(await db.accounts.get('local-1')).toEqual(account);
+    // As it was, with the list's order keys (version 4) written beside it.
+    expect(await db.accounts.get('local-1')).toEqual({
+      ...account,
+      order: accountOrder(account as unknown as AccountRow),
+    });
     expect(await db.accounts.where('serverId').equals(7).count()).toBe(1);
     expect(await db.sectionItems.where('[accountId+section]').equals(['local-1', 'assets']).count()).toBe(1);
     expect(await db.conflicts.get('op-2')).toBeDefined();

@@ -1,7 +1,7 @@
 // Accounts in the local store: the flat field paths (the keys of the version 2 account body) and
 // the index columns derived from them on every write.
 
-import type { AccountMeta, AccountRow, Fields } from './model.ts';
+import type { AccountMeta, AccountOrder, AccountRow, Fields } from './model.ts';
 
 const MEMBER = ['first_name', 'last_name', 'email', 'phone.code', 'phone.number', 'phone.country'] as const;
 
@@ -50,4 +50,51 @@ export function accountIndex(
     updatedAt: meta.updated_at ?? '9999-12-31 23:59:59',
     search: [...search],
   };
+}
+
+// ---- the list's order -------------------------------------------------------------------------
+
+/** A text as the list sorts it first: accents and case ignored (its code units break ties). */
+export const foldText = (value: string): string =>
+  value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Text sort keys of the account list, by the `order` column that walks each. */
+export const TEXT_ORDER_COLUMNS = {
+  'client.first_name': 'clientFirstName',
+  'client.last_name': 'clientLastName',
+  'client.email': 'clientEmail',
+  'coclient.first_name': 'coclientFirstName',
+  'coclient.last_name': 'coclientLastName',
+  'coclient.email': 'coclientEmail',
+} as const satisfies Record<string, keyof AccountOrder>;
+
+/**
+ * The order the platform breaks ties in, as an index key: by server id (accounts not on the
+ * server yet after every other, newest change last), then the local id.
+ */
+export function madeKey(row: Pick<AccountRow, 'id' | 'serverId' | 'changedAt'>): [number, number, string] {
+  // A row with no valid key here would drop out of every walk of the list: no part may be missing.
+  return [
+    typeof row.serverId === 'number' ? row.serverId : Infinity,
+    typeof row.changedAt === 'number' ? row.changedAt : 0,
+    row.id,
+  ];
+}
+
+/**
+ * The `order` column of an account row: one index key per sort key that has no other index in
+ * its order, each ending with the row's made key so that equal values keep the platform's
+ * tie order. An empty value has no key (IndexedDB leaves the row out of that index), so that
+ * empty values can follow the others in both directions.
+ */
+export function accountOrder(row: AccountRow): AccountOrder {
+  const made = madeKey(row);
+  const order: AccountOrder = { made };
+  const score = row.meta?.quality?.score;
+  if (typeof score === 'number') order.quality = [score, ...made];
+  for (const [field, column] of Object.entries(TEXT_ORDER_COLUMNS)) {
+    const value = text(row.fields[field]);
+    if (value !== '') order[column] = [foldText(value), value, ...made];
+  }
+  return order;
 }

@@ -2,18 +2,21 @@
 // filters, every sort key of the version 2 account list, paging; an account's section items and
 // single-record sections.
 //
-// How each account sort is served:
-// - `created_at` and `updated_at` walk an index in order and page on it (`[archived+createdAt]`,
-//   `[archived+updatedAt]` for the default and archived filters, `createdAt` / `updatedAt` for
-//   all), reading only the rows of the page. Equal timestamps follow the local id there. The
-//   account list's query (listAccountIds) keeps that order with every search and filter too.
-// - Every other key (names, emails, type, quality, pipeline, favorited, archived), and any key
-//   combined with a search, a pipeline or the client / prospect / favorite filters, has no index
-//   in that order: the rows the filter's index selects are read and sorted in memory with the
-//   platform's rules (empty values last in both directions, case-insensitive text, ties in the
-//   order the records were made, in the direction of the key).
+// How the account list (listAccountIds) is ordered without reading every row:
+// - `created_at` and `updated_at` walk a date index (`[archived+createdAt]`, `[archived+updatedAt]`
+//   for the default and archived filters, `createdAt` / `updatedAt` for all). Equal timestamps
+//   follow the local id there.
+// - names, emails and quality walk their `order.*` index (accounts.ts, accountOrder), whose keys end
+//   with the order the records were made in; accounts with an empty value follow, in that order.
+// - type, favorited, archived and pipeline stage split the made order (`order.made`) into the
+//   groups their indexes give, in the key's order (stages in the order of the user resource).
+// Every sort keeps the platform's rules: empty values last in both directions, texts with case and
+// accents ignored, ties in the order the records were made, in the direction of the key. The
+// search, filter and pipeline keep only the ids their indexes give; a search with few hits reads
+// just those rows and sorts them here by the same rules (accountComparator).
 
 import Dexie, { type Collection } from 'dexie';
+import { foldText, madeKey, TEXT_ORDER_COLUMNS } from './accounts.ts';
 import { pipelineStages } from './config.ts';
 import type { AdvisorDb } from './db.ts';
 import { singleRowId } from './mappers.ts';
@@ -113,13 +116,14 @@ function sortValue(row: AccountRow, key: AccountSortKey, stage: (id: string) => 
   }
 }
 
-/** Texts in the platform's order: case and accents ignored, then code points to break ties. */
-const TEXT_ORDER = new Intl.Collator('en', { sensitivity: 'base' });
+/** Texts in the list's order: case and accents ignored (foldText), then code units, as the `order.*` indexes keep them. */
+function compareText(a: string, b: string): number {
+  const [fa, fb] = [foldText(a), foldText(b)];
+  return fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}
 
 function compareValues(a: SortValue, b: SortValue): number {
-  // One collator for every comparison: `localeCompare` with options builds one per call.
-  if (typeof a === 'string' && typeof b === 'string')
-    return TEXT_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
   return a! < b! ? -1 : a! > b! ? 1 : 0;
 }
 
@@ -129,12 +133,11 @@ function keyOrder(va: SortValue, vb: SortValue, sign: number): number {
   return compareValues(va, vb) * sign;
 }
 
-/** The order records were made in, as the platform breaks ties: by server id; records not on the server yet come last. */
+/** The order records were made in, as the platform breaks ties (accounts.ts, madeKey). */
 function madeOrder(a: AccountRow, b: AccountRow): number {
-  const sa = typeof a.serverId === 'number' ? a.serverId : Infinity;
-  const sb = typeof b.serverId === 'number' ? b.serverId : Infinity;
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  return a.changedAt - b.changedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const [ka, kb] = [madeKey(a), madeKey(b)];
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+  return 0;
 }
 
 /** The platform's sort: empty values last in both directions; ties in the order of making, in the key's direction. */
@@ -228,8 +231,28 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
   return { items: rows.slice(offset, offset + limit), total: rows.length };
 }
 
-/** Below this many search hits, reading their rows is quicker than walking the whole date index. */
+/** Below this many search hits, reading their rows is quicker than walking a whole index. */
 const FEW_HITS = 2_000;
+
+type ListQuery = Omit<AccountQuery, 'offset' | 'limit'>;
+
+const DATE_COLUMNS = { created_at: 'createdAt', updated_at: 'updatedAt' } as const;
+
+/** The `order.*` index that walks a sort key, for the keys that have one (accounts.ts, accountOrder). */
+function orderIndex(key: AccountSortKey): string | null {
+  if (key === 'quality') return 'order.quality';
+  const column = (TEXT_ORDER_COLUMNS as Record<string, string>)[key];
+  return column ? `order.${column}` : null;
+}
+
+/** The date index walked for a date sort: within the archived or not-archived accounts, or all. */
+function dateWalk(db: AdvisorDb, filter: AccountFilter | undefined, column: 'createdAt' | 'updatedAt'): Rows {
+  if (filter === 'all') return db.accounts.orderBy(column);
+  const archived = filter === 'archived' ? 1 : 0;
+  return db.accounts
+    .where(`[archived+${column}]`)
+    .between([archived, Dexie.minKey], [archived, Dexie.maxKey]);
+}
 
 /**
  * The local ids of every account a query selects, in its order (offset and limit ignored): for
@@ -237,84 +260,187 @@ const FEW_HITS = 2_000;
  * (`db.accounts.bulkGet`). A search of several words also matches when each word starts one of
  * the names or emails (`ann tes` finds Ann Tester), besides the interface's whole-text prefix.
  *
- * Date sorts walk the date index, keeping the ids the search, filter and pipeline indexes give,
- * or, when a search matches few accounts, read just those rows (dateOrderedIds). Other keys read
- * the selected rows and sort them with the platform's rules.
+ * Every sort walks an index (see the top of this file) and keeps the ids the search, filter and
+ * pipeline indexes give; when a search matches few accounts, just those rows are read and sorted.
  */
 export async function listAccountIds(
   db: AdvisorDb,
-  q: Omit<AccountQuery, 'offset' | 'limit'> = {},
+  q: ListQuery = {},
   fewHits = FEW_HITS,
 ): Promise<string[]> {
   const sort = q.sort ?? '-created_at';
   const desc = sort.startsWith('-');
   const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
   const whole = q.search?.trim().toLowerCase() ?? '';
-  if (key === 'created_at') return dateOrderedIds(db, q, whole, 'createdAt', desc, fewHits);
-  if (key === 'updated_at') return dateOrderedIds(db, q, whole, 'updatedAt', desc, fewHits);
-  const words = whole.split(/\s+/).filter(Boolean);
-  let rows: AccountRow[];
-  if (words.length > 1) {
-    const starts = (w: string) => (r: AccountRow) => r.search.some((s) => s.startsWith(w));
-    rows = (await selected(db, { ...q, search: words[0] }).toArray()).filter(
-      (r) => starts(whole)(r) || words.every((w) => starts(w)(r)),
-    );
-  } else rows = await selected(db, q).toArray();
-  const stage = key === 'pipeline' ? await stagePositions(db) : () => null;
-  const sign = desc ? -1 : 1;
-  // accountComparator's order, each row's value read once.
-  const keyed = rows.map((row) => ({ row, value: sortValue(row, key, stage) }));
-  keyed.sort((x, y) => {
-    const [va, vb] = [x.value, y.value];
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else {
-      const c = compareValues(va, vb);
-      if (c !== 0) return c * sign;
-    }
-    return madeOrder(x.row, y.row) * sign;
-  });
-  return keyed.map((k) => k.row.id);
-}
-
-const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
-
-/**
- * The ids of a query sorted by a date, equal dates in local id order (the index's order, kept
- * when the rows are sorted here). No row is read unless a search narrowed them to a few.
- */
-async function dateOrderedIds(
-  db: AdvisorDb,
-  q: Omit<AccountQuery, 'offset' | 'limit'>,
-  whole: string,
-  column: 'createdAt' | 'updatedAt',
-  desc: boolean,
-  fewHits: number,
-): Promise<string[]> {
   const hits = whole === '' ? null : await searchIds(db, whole);
   if (hits && hits.size <= fewHits) {
     const wanted = matchesFilter(q.filter);
     const rows = (await db.accounts.bulkGet([...hits])).filter(
       (r): r is AccountRow => r !== undefined && wanted(r) && (!q.pipeline || r.pipelineId === q.pipeline),
     );
-    const sign = desc ? -1 : 1;
+    return sortedIds(db, rows, key, desc);
+  }
+  const byDate = key === 'created_at' || key === 'updated_at';
+  // Date walks keep to the archived or not-archived accounts themselves. The other walks give every
+  // account: the default list drops the archived ones (few), the other filters keep their own.
+  const dropArchived = !byDate && q.filter === undefined;
+  const keepFilter = !(q.filter === 'all' || (byDate && (q.filter === undefined || q.filter === 'archived')));
+  const [order, dropped, ...kept] = await Promise.all([
+    orderedIds(db, key, desc, q.filter),
+    dropArchived ? idSet(db.accounts.where('archived').equals(1)) : null,
+    keepFilter && !dropArchived ? idSet(filtered(db, q.filter)) : null,
+    q.pipeline ? idSet(db.accounts.where('pipelineId').equals(q.pipeline)) : null,
+  ]);
+  const sets = [hits, ...kept].filter((k): k is Set<string> => k !== null);
+  if (sets.length === 0 && !dropped?.size) return order;
+  return order.filter((id) => !dropped?.has(id) && sets.every((set) => set.has(id)));
+}
+
+/** A few rows sorted here as listAccountIds' indexes would give them. */
+async function sortedIds(
+  db: AdvisorDb,
+  rows: AccountRow[],
+  key: AccountSortKey,
+  desc: boolean,
+): Promise<string[]> {
+  const sign = desc ? -1 : 1;
+  if (key === 'created_at' || key === 'updated_at') {
+    // The date indexes break ties by the local id.
+    const column = DATE_COLUMNS[key];
     const order = (a: AccountRow, b: AccountRow) =>
       a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     return rows.sort((a, b) => order(a, b) * sign).map((r) => r.id);
   }
-  const archived = q.filter === 'archived' ? 1 : 0;
-  const walk =
-    q.filter === 'all'
-      ? db.accounts.orderBy(column)
-      : db.accounts.where(`[archived+${column}]`).between([archived, Dexie.minKey], [archived, Dexie.maxKey]);
-  const narrower = q.filter === 'client' || q.filter === 'prospect' || q.filter === 'favorite';
-  const [order, ...kept] = await Promise.all([
-    (desc ? walk.reverse() : walk).primaryKeys(),
-    narrower ? idSet(filtered(db, q.filter)) : null,
-    q.pipeline ? idSet(db.accounts.where('pipelineId').equals(q.pipeline)) : null,
-  ]);
-  const sets = [hits, ...kept].filter((k): k is Set<string> => k !== null);
-  return sets.length === 0 ? order : order.filter((id) => sets.every((set) => set.has(id)));
+  const stage = key === 'pipeline' ? await stagePositions(db) : () => null;
+  // accountComparator's order, each row's value read once.
+  const keyed = rows.map((row) => ({ row, value: sortValue(row, key, stage) }));
+  keyed.sort((x, y) => keyOrder(x.value, y.value, sign) || madeOrder(x.row, y.row) * sign);
+  return keyed.map((k) => k.row.id);
+}
+
+/**
+ * Every account's id in a sort's order, from indexes alone (no row is read). Date sorts keep to
+ * the archived or not-archived accounts as the filter asks; the other sorts give every account.
+ */
+async function orderedIds(
+  db: AdvisorDb,
+  key: AccountSortKey,
+  desc: boolean,
+  filter: AccountFilter | undefined,
+): Promise<string[]> {
+  const inOrder = <T>(items: T[]): T[] => (desc ? items.reverse() : items);
+  if (key === 'created_at' || key === 'updated_at')
+    return inOrder(await dateWalk(db, filter, DATE_COLUMNS[key]).primaryKeys());
+  const index = orderIndex(key);
+  if (index) {
+    const [count, valued] = await Promise.all([
+      db.accounts.count(),
+      db.accounts.orderBy(index).primaryKeys(),
+    ]);
+    if (valued.length === count) return inOrder(valued);
+    // Accounts with an empty value are missing from the index: they follow, in the made order.
+    const present = new Set(valued);
+    const made = await db.accounts.orderBy('order.made').primaryKeys();
+    return [...inOrder(valued), ...inOrder(made.filter((id) => !present.has(id)))];
+  }
+  const made = await db.accounts.orderBy('order.made').primaryKeys();
+  // type, favorited, archived, pipeline: a handful of values, each a group of the made order.
+  const groups = await valueGroups(db, key);
+  const rank = new Map<string, number>();
+  groups.forEach((ids, i) => ids.forEach((id) => rank.set(id, i)));
+  const buckets = groups.map((): string[] => []);
+  const rest: string[] = [];
+  for (const id of made) {
+    const i = rank.get(id);
+    (i === undefined ? rest : buckets[i]!).push(id);
+  }
+  return [...inOrder(buckets).flatMap(inOrder), ...inOrder(rest)];
+}
+
+/** The ids of each value of a key with few values, in the values' order; ids with no value are left out. */
+async function valueGroups(db: AdvisorDb, key: AccountSortKey): Promise<string[][]> {
+  const of = (column: 'type' | 'favorited' | 'archived' | 'pipelineId', value: string | number) =>
+    db.accounts.where(column).equals(value).primaryKeys();
+  switch (key) {
+    case 'type':
+      return Promise.all([of('type', 'CLIENT'), of('type', 'PROSPECT')]);
+    case 'favorited':
+    case 'archived':
+      return Promise.all([of(key, 0), of(key, 1)]);
+    case 'pipeline':
+      return Promise.all((await pipelineStages(db)).map((stage) => of('pipelineId', stage.id)));
+    default:
+      throw new Error(`No index gives the accounts in ${key} order.`);
+  }
+}
+
+const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
+
+/**
+ * Whether a row matches a lower-cased search (see listAccountIds): one of its names or emails
+ * starts with the whole text, or, for several words, each word starts one of them. searchIds
+ * answers the same from the search index alone.
+ */
+function searchMatch(whole: string): (row: AccountRow) => boolean {
+  const words = whole.split(/\s+/).filter(Boolean);
+  const starts = (w: string) => (r: AccountRow) => r.search.some((s) => s.startsWith(w));
+  const all = words.map(starts);
+  return (r) => starts(whole)(r) || (all.length > 1 && all.every((match) => match(r)));
+}
+
+/** The rows a walk may read looking for a query's first accounts before it leaves them to listAccountIds. */
+const FIRST_ROWS_BUDGET = 2_000;
+
+/** The first accounts of a query, and how many it selects when that is known without reading them all. */
+export interface FirstAccounts {
+  rows: AccountRow[];
+  total: number | null;
+}
+
+/**
+ * The first `limit` accounts of a query in listAccountIds' order, for a long list to show before
+ * every id is known: for the sorts one index walks (dates, names, emails, quality). The first rows
+ * of the index are read in one request (a cursor would queue each step behind the reading of
+ * every id) and checked against the search, filter and pipeline: a common search ("m") finds its
+ * first accounts among a few hundred rows, a rarer one among `budget`; past that the answer is
+ * null and listAccountIds' few-hits path serves it quickly. Null too when an `order.*` index ends
+ * short of `limit` (the accounts with an empty value follow it), and for the sorts by groups
+ * (type, flags, stage).
+ */
+export async function firstAccounts(
+  db: AdvisorDb,
+  q: ListQuery,
+  limit: number,
+  budget = FIRST_ROWS_BUDGET,
+): Promise<FirstAccounts | null> {
+  const sort = q.sort ?? '-created_at';
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
+  const byDate = key === 'created_at' || key === 'updated_at';
+  const index = orderIndex(key);
+  if (!byDate && !index) return null;
+  const walk = () => {
+    const rows = byDate ? dateWalk(db, q.filter, DATE_COLUMNS[key]) : db.accounts.orderBy(index!);
+    return desc ? rows.reverse() : rows;
+  };
+  const whole = q.search?.trim().toLowerCase() ?? '';
+  const inFilter = matchesFilter(q.filter);
+  const found = whole === '' ? () => true : searchMatch(whole);
+  const wanted = (r: AccountRow) => inFilter(r) && (!q.pipeline || r.pipelineId === q.pipeline) && found(r);
+  // A date walk of the default, archived or whole list holds nothing but the query's accounts.
+  const every = byDate && whole === '' && !q.pipeline && ['all', 'archived', undefined].includes(q.filter);
+  const sizes = every ? [limit] : [...new Set([Math.min(budget, limit * 5), budget])];
+  // Counted beside the first read, not after it: a request made later would wait behind the
+  // reading of every id that the list starts at the same time.
+  const total = whole === '' && !q.pipeline ? filtered(db, q.filter).count() : null;
+  for (const size of sizes) {
+    const read = await walk().limit(size).toArray();
+    const rows = read.filter(wanted).slice(0, limit);
+    if (rows.length === limit) return { rows, total: await total };
+    // The index ended: a date index holds the whole answer; after a name's, empty values follow.
+    if (read.length < size) return byDate ? { rows, total: rows.length } : null;
+  }
+  return null;
 }
 
 /** Ids of the accounts a lower-cased search matches (see listAccountIds), from the search index alone. */

@@ -8,8 +8,10 @@ import { effectScope, nextTick, ref, watch, type EffectScope } from 'vue';
 import {
   useAccountWindow,
   type AccountListQuery,
+  type AccountWindowOptions,
 } from '../../../renderer/src/components/accounts/accountWindow.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries.ts';
 import { fakeIdb, openDb } from '../data/helpers.ts';
 import { account } from './harness-data.ts';
 
@@ -21,9 +23,13 @@ afterEach(() => {
   scope = null;
 });
 
-function windowOver(db: ReturnType<typeof openDb>, query: () => AccountListQuery) {
+function windowOver(
+  db: ReturnType<typeof openDb>,
+  query: () => AccountListQuery,
+  options?: AccountWindowOptions,
+) {
   scope = effectScope();
-  return scope.run(() => useAccountWindow(db, query))!;
+  return scope.run(() => useAccountWindow(db, query, options))!;
 }
 
 describe('the account window', () => {
@@ -36,8 +42,9 @@ describe('the account window', () => {
     const filled = () => list.rows.value.flatMap((r, i) => (r ? [i] : []));
     expect(filled()).toEqual([...Array(60).keys()]);
 
+    // The rows in view and a first window's worth after them (60), never the whole list.
     list.show(120, 150);
-    await vi.waitFor(() => expect(filled()).toEqual(Array.from({ length: 30 }, (_, i) => 120 + i)));
+    await vi.waitFor(() => expect(filled()).toEqual(Array.from({ length: 60 }, (_, i) => 120 + i)));
     expect(list.rows.value[130]?.fields['client.first_name']).toBe('P130');
 
     // A change to a row in view shows at once; a new account shifts the order.
@@ -70,5 +77,56 @@ describe('the account window', () => {
     expect(list.rows.value.map((r) => r?.fields['client.first_name'])).toEqual(['Bob']);
     // `a` and `an` would have answered 2: neither did.
     expect(seen).toEqual([1]);
+  });
+
+  it('shows a date-sorted query’s first rows, then the whole answer, never rows of another order', async () => {
+    const db = openDb();
+    for (let i = 0; i < 150; i++) await account(db, { first: i % 3 ? `Mia${i}` : `Noa${i}`, last: 'Row' });
+    const search = ref('');
+    // The ids of a query are read by the real listAccountIds, held back until the test lets them
+    // go, as reading 50,000 of them holds them back in the app.
+    let release = () => {};
+    let held = Promise.resolve();
+    const list = windowOver(db, () => ({ search: search.value || undefined, sort: '-created_at' }), {
+      readIds: async (d, q) => {
+        await held;
+        return listAccountIds(d, q);
+      },
+    });
+    await vi.waitFor(() => expect(list.loading.value).toBe(false));
+    held = new Promise((go) => (release = go));
+    // Every state the list goes through for the search: the rows shown are always the head of the
+    // final order, and the count is either unknown or the final one.
+    const states: { ids: (string | undefined)[]; total: number | null; search: string | undefined }[] = [];
+    scope!.run(() =>
+      watch([list.rows, list.total], () =>
+        states.push({
+          ids: list.rows.value.map((r) => r?.id),
+          total: list.total.value,
+          search: list.answered.value?.search,
+        }),
+      ),
+    );
+    search.value = 'mia';
+    await nextTick();
+    expect(list.loading.value).toBe(true);
+    // The first rows of the search show while its ids are still being read; the count waits.
+    await vi.waitFor(() => expect(list.answered.value?.search).toBe('mia'));
+    expect(list.loading.value).toBe(true);
+    expect(list.total.value).toBeNull();
+    expect(list.rows.value).toHaveLength(60);
+    release();
+    await vi.waitFor(() => expect(list.loading.value).toBe(false));
+    const expected = await listAccountIds(db, { search: 'mia', sort: '-created_at' });
+    expect(expected).toHaveLength(100);
+    expect(list.total.value).toBe(100);
+    expect(list.rows.value.slice(0, 60).map((r) => r?.id)).toEqual(expected.slice(0, 60));
+    const answering = states.filter((s) => s.search === 'mia');
+    expect(answering.map((s) => s.total)).toEqual([null, 100]);
+    for (const state of answering) {
+      const shown = state.ids.filter((id): id is string => id !== undefined);
+      expect(shown).toEqual(expected.slice(0, shown.length));
+      expect([null, 100]).toContain(state.total);
+    }
   });
 });

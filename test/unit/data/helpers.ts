@@ -45,7 +45,8 @@ export async function syncedAccount(
     pulledAt: null,
   };
   await db.accounts.add(row);
-  return row;
+  // As stored: with the order keys the database derives (db.ts).
+  return (await db.accounts.get(row.id))!;
 }
 
 /** A section item already on the server. */

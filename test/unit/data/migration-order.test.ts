@@ -1,0 +1,109 @@
+// Schema version 4 gives the account list an index per text and quality order (`order.*`). A
+// database written by version 3 — accounts without those keys, beside unsent operations — opened
+// by the current AdvisorDb: every account has its keys, the list sorts by them with the platform's
+// rules, and the outbox is carried across untouched. Then every later write keeps the keys true.
+
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
+import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import { AdvisorDb, STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/db.ts';
+import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries.ts';
+import { fakeIdb } from './helpers.ts';
+
+const names: string[] = [];
+afterEach(async () => {
+  for (const name of names.splice(0)) await new Dexie(name, fakeIdb).delete();
+});
+
+/** An account row as version 3 wrote it: no `order` column. */
+function oldRow(id: string, serverId: number | null, last: string, score: number | null): AccountRow {
+  const fields = {
+    type: 'CLIENT',
+    'client.first_name': 'A',
+    'client.last_name': last,
+    'client.email': `${id}@x.com`,
+  };
+  const meta = { ...emptyMeta(), quality: score === null ? null : { score, rules: [] } };
+  return {
+    id,
+    serverId,
+    fields,
+    server: serverId === null ? null : fields,
+    status: serverId === null ? 'pending' : 'synced',
+    changedAt: 5,
+    ...accountIndex(fields, meta),
+    meta,
+    availableOffline: 0,
+    openedAt: null,
+    pulledAt: null,
+  };
+}
+
+const queued: Operation = {
+  id: 'op-1',
+  table: 'accounts',
+  recordId: 'local',
+  kind: 'create',
+  fields: { type: 'CLIENT', 'client.last_name': 'álvarez' },
+  base: {},
+  parentId: null,
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  createdAt: 1,
+  updatedAt: 1,
+};
+
+describe('schema version 4: the list’s order indexes', () => {
+  it('writes the order keys of the accounts already there, and the list sorts by them', async () => {
+    const name = `v4-${crypto.randomUUID()}`;
+    names.push(name);
+    const old = new Dexie(name, fakeIdb);
+    old.version(1).stores(STORES_V1);
+    old.version(2).stores(STORES_V2);
+    old.version(3).stores(STORES_V3);
+    await old
+      .table('accounts')
+      .bulkAdd([
+        oldRow('zed', 3, 'Zimmer', 40),
+        oldRow('ann', 1, 'Alvarez', 90),
+        oldRow('empty', 2, '', null),
+        oldRow('local', null, 'álvarez', 10),
+        oldRow('bob', 4, 'bauer', 90),
+      ]);
+    await old.table('outbox').add(queued);
+    old.close();
+
+    const db = new AdvisorDb(name, fakeIdb);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
+    expect((await db.accounts.toArray()).every((r) => r.order?.made !== undefined)).toBe(true);
+    // Accents and case ignored, code units break ties ('A' before 'á'), the empty name last both ways.
+    expect(await listAccountIds(db, { sort: 'client.last_name' })).toEqual([
+      'ann',
+      'local',
+      'bob',
+      'zed',
+      'empty',
+    ]);
+    expect(await listAccountIds(db, { sort: '-client.last_name' })).toEqual([
+      'zed',
+      'bob',
+      'local',
+      'ann',
+      'empty',
+    ]);
+    // Equal scores in the order the accounts were made (server id), in the key's direction.
+    expect(await listAccountIds(db, { sort: '-quality' })).toEqual(['bob', 'ann', 'zed', 'local', 'empty']);
+    expect(await listAccountIds(db, { sort: 'quality' })).toEqual(['local', 'zed', 'ann', 'bob', 'empty']);
+
+    // A change made here moves the account in the index at once.
+    await updateRecord(db, 'accounts', 'zed', { 'client.last_name': 'Abbott' });
+    expect((await listAccountIds(db, { sort: 'client.last_name' }))[0]).toBe('zed');
+    db.close();
+  });
+});

@@ -231,3 +231,42 @@ describe('a jump to a section lands the cursor in it', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Add cash account');
   });
 });
+
+describe('a jump to another tab lands the cursor in it', () => {
+  it('"Overview" from the financial sections: the cursor on the overview’s heading', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}?tab=financials&section=assets`);
+    await vi.waitFor(() => expect(one('section-table')).toBeTruthy());
+    // The cursor on "Add", where the palette gives it back before the jump takes the tab away.
+    one('add-item').focus();
+    await openPalette();
+    await typeText(input(), 'overview');
+    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Overview');
+    await press('Enter', {}, input());
+
+    await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('overview'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('overview-title')));
+  });
+
+  it('"Member details" from the financial sections: the cursor in that member’s first field', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}?tab=financials&section=assets`);
+    await vi.waitFor(() => expect(one('section-table')).toBeTruthy());
+    one('add-item').focus();
+    await openPalette();
+    await typeText(input(), 'member bob');
+    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Member details · Bob Tester');
+    await press('Enter', {}, input());
+
+    await vi.waitFor(() =>
+      expect(router.currentRoute.value.query).toMatchObject({ tab: 'members', member: 'coclient' }),
+    );
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        one('single-details:coclient').querySelector('.field[data-field="first_name"] input'),
+      ),
+    );
+  });
+});

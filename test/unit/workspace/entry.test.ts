@@ -264,3 +264,107 @@ describe('members', () => {
     await vi.waitFor(() => expect(one('reset-pin').textContent).toContain('PIN reset queued'));
   });
 });
+
+describe('the cursor after a tab switch by keyboard', () => {
+  const inWorkspace = () => document.querySelector('section.workspace')?.contains(document.activeElement);
+
+  it('Alt+O from the financial sections lands on the overview’s heading', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { router } = mounted;
+    await vi.waitFor(() => expect(one('add-item')).toBeTruthy());
+    // The cursor on the section's "Add", which goes away with the tab.
+    one('add-item').focus();
+
+    await press('o', { altKey: true });
+    await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('overview'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('overview-title')));
+    expect(document.activeElement?.textContent).toBe('Overview');
+    expect(inWorkspace()).toBe(true);
+  });
+
+  it('Alt+M from the financial sections lands in the member’s first field', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { router } = mounted;
+    await vi.waitFor(() => expect(one('add-item')).toBeTruthy());
+    one('add-item').focus();
+
+    await press('m', { altKey: true });
+    await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('members'));
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        field(one('single-details:client'), 'first_name').querySelector('input'),
+      ),
+    );
+    expect(inWorkspace()).toBe(true);
+  });
+});
+
+describe('Alt+↓ / Alt+↑ on a select belong to the select', () => {
+  const select = (root: ParentNode, name: string) =>
+    field(root, name).querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;
+
+  it('in a single-record form: Alt+↓ opens the list, Alt+↑ closes it, the section stays', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-fixed' });
+    const { router } = mounted;
+    await vi.waitFor(() => expect(one('single-expenses-fixed')).toBeTruthy());
+    // The mortgage's frequency, a select beside its amount.
+    const frequency = select(one('single-expenses-fixed'), 'mortgage');
+    expect(frequency.getAttribute('aria-label')).toBe('Mortgage: how often');
+    frequency.focus();
+
+    // Closed, Alt+↑ leaves it closed, and is no move to the previous section.
+    await press('ArrowUp', { altKey: true });
+    expect(router.currentRoute.value.query.section).toBe('expenses-fixed');
+    expect(optionsOpen()).toEqual([]);
+
+    await press('ArrowDown', { altKey: true });
+    await vi.waitFor(() => expect(optionsOpen().map((o) => o.textContent?.trim())).toContain('Yearly'));
+    expect(frequency.getAttribute('aria-expanded')).toBe('true');
+    expect(router.currentRoute.value.query.section).toBe('expenses-fixed');
+    expect(document.activeElement).toBe(frequency);
+
+    await press('ArrowUp', { altKey: true });
+    await vi.waitFor(() => expect(optionsOpen()).toEqual([]));
+    expect(router.currentRoute.value.query.section).toBe('expenses-fixed');
+    expect(document.activeElement).toBe(frequency);
+
+    // From a field that is no list, Alt+↓ still moves to the next section.
+    const rent = field(one('single-expenses-fixed'), 'rent').querySelector('input') as HTMLInputElement;
+    rent.focus();
+    await press('ArrowDown', { altKey: true });
+    expect(router.currentRoute.value.query.section).not.toBe('expenses-fixed');
+  });
+
+  it('on the members: Alt+↓ opens the list and the tab stays; from a text field it goes to the sections', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'members' });
+    const { router } = mounted;
+    await vi.waitFor(() => expect(one('single-details:client')).toBeTruthy());
+    const marital = select(one('single-details:client'), 'marital_status');
+    marital.focus();
+
+    await press('ArrowDown', { altKey: true });
+    await vi.waitFor(() => expect(optionsOpen().map((o) => o.textContent?.trim())).toContain('Married'));
+    expect(marital.getAttribute('aria-expanded')).toBe('true');
+    expect(router.currentRoute.value.query.tab).toBe('members');
+    expect(document.activeElement).toBe(marital);
+    await press('Escape');
+    await vi.waitFor(() => expect(optionsOpen()).toEqual([]));
+
+    // From the first name, Alt+↓ is the way to the sections: the cursor goes along, into the section.
+    const first = field(one('single-details:client'), 'first_name').querySelector(
+      'input',
+    ) as HTMLInputElement;
+    first.focus();
+    await press('ArrowDown', { altKey: true });
+    await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('financials'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
+  });
+});

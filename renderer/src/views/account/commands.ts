@@ -81,14 +81,24 @@ export function commandOfKey(event: KeyboardEvent): CommandId | null {
   return WORKSPACE_COMMANDS.find((c) => c.keys.includes(combo))?.id ?? null;
 }
 
+/**
+ * Alt+↓ / Alt+↑ open and close a list (a select, a date picker, any combobox) and walk one that is
+ * open, and a modal over the page (an open date panel, a dialog) has the keys to itself: there they
+ * are the control's, never the workspace's moves between sections.
+ */
+const ARROW_OWNERS =
+  'select, [role="combobox"], [role="listbox"], [aria-expanded="true"], [aria-modal="true"], .p-select-overlay';
+
+function ownsAltArrows(target: EventTarget | null): boolean {
+  return Boolean((target as Element | null)?.closest?.(ARROW_OWNERS));
+}
+
 /** Listens for the shortcuts while the calling component lives. */
 export function useCommandKeys(target: Window = window): void {
   const listener = (event: KeyboardEvent) => {
     if (event.isComposing) return;
     const id = commandOfKey(event);
-    // An open list (a select's options, a date picker) keeps its own use of the arrows.
-    if (id?.endsWith('section') && (event.target as Element | null)?.closest?.('[aria-expanded="true"]'))
-      return;
+    if (id?.endsWith('section') && ownsAltArrows(event.target)) return;
     if (id && runCommand(id)) {
       event.preventDefault();
       event.stopPropagation();
@@ -111,29 +121,50 @@ export function keyHint(id: CommandId): string {
 // ---- the cursor after a jump -------------------------------------------------------------------
 
 /**
- * A jump to a financial section (the palette's) lands the cursor in it. From another tab the
- * section is drawn only after the address changed, and the cursor cannot go there yet: the request
- * waits here until the section is on screen. One at a time; a later jump replaces it.
+ * Where a jump lands the cursor: the overview, a member's details, or a financial section. The tab
+ * that holds it is drawn only after the address changed (the old one, with the cursor, is gone by
+ * then), so the cursor cannot go there yet: the request waits here until the place is on screen.
  */
-const sectionFocus = shallowRef<{ accountId: string; section: string } | null>(null);
+export type FocusPlace = 'overview' | `members:${string}` | `section:${string}`;
 
-export function requestSectionFocus(accountId: string, section: string): void {
-  sectionFocus.value = { accountId, section };
+/** One at a time; a later jump replaces it. */
+const pendingFocus = shallowRef<{ accountId: string; place: FocusPlace } | null>(null);
+
+export function requestFocus(accountId: string, place: FocusPlace): void {
+  pendingFocus.value = { accountId, place };
 }
 
-/** Takes a waiting request as soon as `section` of `accountId` is the one on screen. */
+/** Takes a waiting request as soon as `place` of `accountId` is the one on screen. */
+export function onFocusRequest(
+  accountId: () => string,
+  place: () => FocusPlace | undefined,
+  focus: () => void,
+): void {
+  watch(
+    [accountId, place, pendingFocus],
+    ([account, shown, wanted]) => {
+      if (!wanted || wanted.accountId !== account || wanted.place !== shown) return;
+      pendingFocus.value = null;
+      focus();
+    },
+    { immediate: true },
+  );
+}
+
+export const requestSectionFocus = (accountId: string, section: string): void =>
+  requestFocus(accountId, `section:${section}`);
+
 export function onSectionFocusRequest(
   accountId: () => string,
   section: () => string | undefined,
   focus: () => void,
 ): void {
-  watch(
-    [accountId, section, sectionFocus],
-    ([account, shown, wanted]) => {
-      if (!wanted || wanted.accountId !== account || wanted.section !== shown) return;
-      sectionFocus.value = null;
-      focus();
+  onFocusRequest(
+    accountId,
+    () => {
+      const key = section();
+      return key === undefined ? undefined : `section:${key}`;
     },
-    { immediate: true },
+    focus,
   );
 }

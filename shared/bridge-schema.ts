@@ -3,9 +3,10 @@
 
 import { z } from 'zod';
 import { preferencesSchema, profileInputSchema } from './settings.ts';
+import { PRIORITIES } from './api/request.ts';
 
 const apiName = z.enum(['v2', 'v0']);
-const priority = z.enum(['interactive', 'upload', 'background']);
+const priority = z.enum(PRIORITIES);
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.undefined()]);
 
 export const apiRequestSchema = z.object({

@@ -4,9 +4,13 @@
 export type ApiName = 'v2' | 'v0';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Interactive requests (the user is waiting) go before uploads, uploads before background pulls. */
-export type Priority = 'interactive' | 'upload' | 'background';
-export const PRIORITIES: readonly Priority[] = ['interactive', 'upload', 'background'];
+/**
+ * The order requests wait for the budget in: `immediate` is one action the user just took and
+ * waits on (a delete, a team switch), ahead of the many requests of an `interactive` read (an
+ * account opened: about twenty); then uploads, then background pulls.
+ */
+export type Priority = 'immediate' | 'interactive' | 'upload' | 'background';
+export const PRIORITIES: readonly Priority[] = ['immediate', 'interactive', 'upload', 'background'];
 
 export interface UploadFile {
   /** Multipart field name (`file` for every upload of the 0.0.1 interface). */

@@ -1,7 +1,7 @@
 // The request budget of one interface: a token bucket that keeps us under the platform's limit of
 // N requests in any sliding minute, serving waiters by priority, and pausing after a Retry-After.
 
-import type { Priority } from '../../../shared/api/request.ts';
+import { PRIORITIES, type Priority } from '../../../shared/api/request.ts';
 
 /** Time as the limiter and the transport see it; tests hand in a fake one. */
 export interface Clock {
@@ -43,10 +43,12 @@ interface Waiter {
   release(): void;
 }
 
-const RANK: Record<Priority, number> = { interactive: 0, upload: 1, background: 2 };
+/** A priority's place in PRIORITIES, which lists them most urgent first. */
+const RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<Priority, number>;
 
 /** A priority that is not one of ours (a bad value from over IPC) never jumps the queue. */
-const rankOf = (priority: Priority): number => (Object.hasOwn(RANK, priority) ? RANK[priority] : 2);
+const rankOf = (priority: Priority): number =>
+  Object.hasOwn(RANK, priority) ? RANK[priority] : RANK.background;
 
 /**
  * The bucket holds at most `capacity` slots and gains one every `intervalMs`. Any window of
@@ -63,7 +65,7 @@ export class RateLimiter {
   private unlimited = false;
   private fullAt = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
-  private readonly queues: Waiter[][] = [[], [], []];
+  private readonly queues: Waiter[][] = PRIORITIES.map(() => []);
   private timer: { handle: unknown; at: number } | null = null;
   private closed = false;
   private readonly clock: Clock;
@@ -87,7 +89,7 @@ export class RateLimiter {
   }
 
   /**
-   * Resolves when the request may be sent. Waiters are served interactive first, then upload, then
+   * Resolves when the request may be sent. Waiters are served immediate first, then interactive, upload,
    * background, first come first served within a priority. Rejects with the signal's reason when
    * aborted, and with LimiterClosedError after dispose().
    */

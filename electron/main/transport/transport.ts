@@ -2,13 +2,14 @@
 // for the interface's request budget, sends the bearer token, renews it once after a 401, applies
 // timeouts, honours Retry-After, and turns every outcome into one ApiResult. It never throws.
 
-import type {
-  ApiFailure,
-  ApiName,
-  ApiRequest,
-  ApiResult,
-  HttpMethod,
-  Priority,
+import {
+  PRIORITIES,
+  type ApiFailure,
+  type ApiName,
+  type ApiRequest,
+  type ApiResult,
+  type HttpMethod,
+  type Priority,
 } from '../../../shared/api/request.ts';
 import { insecureAddress } from '../../../shared/settings.ts';
 import {
@@ -103,7 +104,6 @@ interface Renewed {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
-const PRIORITIES: readonly string[] = ['interactive', 'upload', 'background'];
 
 export class Transport {
   private readonly limiters: Record<ApiName, RateLimiter>;
@@ -415,7 +415,7 @@ const isApiName = (value: unknown): value is ApiName => value === 'v2' || value 
 const priorityOf = (value: unknown): Priority =>
   value === undefined
     ? 'interactive'
-    : PRIORITIES.includes(value as string)
+    : PRIORITIES.includes(value as Priority)
       ? (value as Priority)
       : 'background';
 

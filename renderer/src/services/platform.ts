@@ -35,6 +35,6 @@ export function switchTeam(id: number): Promise<ApiResult<PlatformUser>> {
     method: 'POST',
     path: '/user/switch',
     body: { id },
-    priority: 'interactive',
+    priority: 'immediate',
   });
 }

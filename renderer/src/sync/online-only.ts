@@ -99,12 +99,12 @@ async function deleteOnline(
     throw new DeleteRefused(`Enter your password to delete this ${what}.`, 'password', {
       password: ['Enter your password.'],
     });
-  // Interactive: the user is waiting for it.
-  const res = await send({ ...req, body: { password }, priority: 'interactive' });
+  // Immediate: the user is waiting on this one request, ahead of the pull of the account they opened.
+  const res = await send({ ...req, body: { password }, priority: 'immediate' });
   if (res.ok || res.kind === 'not-found') return;
   if (!UNCERTAIN.has(res.kind)) throw refusal(res, what);
   // No answer, or a 5xx the platform may have given after deleting: ask whether it is still there.
-  const check = await send({ api: req.api, method: 'GET', path: req.path, priority: 'interactive' });
+  const check = await send({ api: req.api, method: 'GET', path: req.path, priority: 'immediate' });
   if (!check.ok && check.kind === 'not-found') return;
   throw check.ok ? stillThere(res, what) : uncertain(res, what);
 }

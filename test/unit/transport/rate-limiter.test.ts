@@ -5,7 +5,7 @@ import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LimiterClosedError, RateLimiter } from '../../../electron/main/transport/rate-limiter.ts';
-import type { Priority } from '../../../shared/api/request.ts';
+import { PRIORITIES, type Priority } from '../../../shared/api/request.ts';
 import { FakeClock, settle } from './fake-clock.ts';
 
 const MINUTE = 60_000;
@@ -66,7 +66,7 @@ describe('the rate limiter keeps under N requests in any sliding minute', () => 
     const arrival = fc.record({
       gap: fc.integer({ min: 0, max: 30_000 }),
       count: fc.integer({ min: 1, max: 6 }),
-      priority: fc.constantFrom<Priority>('interactive', 'upload', 'background'),
+      priority: fc.constantFrom<Priority>(...PRIORITIES),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -90,7 +90,7 @@ describe('the rate limiter keeps under N requests in any sliding minute', () => 
           await Promise.all(all);
           expect(log).toHaveLength(asked.length);
           expect(busiestMinute(log.map((g) => g.at))).toBeLessThanOrEqual(perMinute);
-          for (const priority of ['interactive', 'upload', 'background'] as const) {
+          for (const priority of PRIORITIES) {
             const order = asked.filter((a) => a.priority === priority).map((a) => a.label);
             const served = log.map((g) => g.label).filter((l) => order.includes(l));
             expect(served).toEqual(order);
@@ -114,7 +114,7 @@ describe('the rate limiter keeps under N requests in any sliding minute', () => 
 });
 
 describe('priorities', () => {
-  it('serves interactive before upload before background, first come first served within each', async () => {
+  it('serves immediate before interactive before upload before background, first come first served within each', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ perMinute: 60, clock });
     for (let i = 0; i < 10; i++) await limiter.acquire('background');
@@ -126,12 +126,14 @@ describe('priorities', () => {
       track(limiter, clock, 'interactive', log, 'i1'),
       track(limiter, clock, 'upload', log, 'u2'),
       track(limiter, clock, 'interactive', log, 'i2'),
+      // A delete asked while an opened account's pull waits goes first.
+      track(limiter, clock, 'immediate', log, 'now'),
     ];
     await settle();
     expect(log).toEqual([]);
     await clock.runAll();
     await Promise.all(all);
-    expect(log.map((g) => g.label)).toEqual(['i1', 'i2', 'u1', 'u2', 'b1', 'b2']);
+    expect(log.map((g) => g.label)).toEqual(['now', 'i1', 'i2', 'u1', 'u2', 'b1', 'b2']);
   });
 
   it('a request that arrives later but matters more overtakes those already waiting', async () => {

@@ -5,6 +5,7 @@
 // PIN reset all go through the change module.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ComponentPublicInstance } from 'vue';
 import { NUMERIC_DATE } from '../../../renderer/src/components/workspace/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
@@ -33,6 +34,24 @@ afterEach(() => {
 });
 
 describe('keyboard-first entry', () => {
+  it('a dialog shown late (a slow animation) leaves the cursor where the user already took it', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await press('n', { altKey: true }, document.body);
+    const name = field(dialog(), 'name').querySelector('input') as HTMLInputElement;
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+    await typeText(name, 'Lake cabin');
+    await press('Enter', {}, name);
+    await vi.waitFor(() => expect(field(dialog(), 'type').contains(document.activeElement)).toBe(true));
+    // The dialog's show event, after the user has typed and moved on: the cursor stays theirs.
+    const shown = mounted.wrapper.findAllComponents({ name: 'Dialog' }).find((d) => d.props('visible'));
+    (shown!.vm as ComponentPublicInstance).$emit('show');
+    await settle();
+    expect(field(dialog(), 'type').contains(document.activeElement)).toBe(true);
+    expect(name.value).toBe('Lake cabin');
+  });
+
   it('adds with Alt+N, cancels with Escape, moves between fields with Enter and between sections with Alt+arrows', async () => {
     const db = openDb();
     const account = await household(db);

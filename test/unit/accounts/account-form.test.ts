@@ -5,6 +5,7 @@
 // allows it, and what the role or the platform refuses is said on the form.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ComponentPublicInstance } from 'vue';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { outbox } from '../data/helpers.ts';
@@ -67,6 +68,24 @@ async function openEdit(name: string) {
 }
 
 describe('creating an account', () => {
+  it('a dialog that finishes opening late leaves the cursor in the field the user moved to', async () => {
+    await userConfig(db);
+    mounted = await mountAt(db, '/accounts');
+    await openCreate();
+    const first = input('account-client-first_name');
+    expect(first.hasAttribute('autofocus')).toBe(true);
+    first.focus();
+    await typeText(first, 'Nora');
+    const last = input('account-client-last_name');
+    last.focus();
+    // The end of the opening animation: PrimeVue's Dialog focuses its `[autofocus]` element.
+    const shown = mounted.wrapper.findAllComponents({ name: 'Dialog' }).find((d) => d.props('visible'));
+    (shown!.vm as ComponentPublicInstance & { focus(): void }).focus();
+    await settle();
+    expect(document.activeElement).toBe(last);
+    expect(first.value).toBe('Nora');
+  });
+
   it('shows the platform’s rules as the user types, and saves one create', async () => {
     await userConfig(db);
     mounted = await mountAt(db, '/accounts');

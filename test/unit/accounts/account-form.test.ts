@@ -4,10 +4,9 @@
 // module, an edit queues only what changed, a prospect converts to a client where the role
 // allows it, and what the role or the platform refuses is said on the form.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
-import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   account,
@@ -17,28 +16,13 @@ import {
   listedNames,
   mountAt,
   one,
-  openDb,
+  screensPerTest,
   settle,
   typeText,
   userConfig,
-  withLayout,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-let restoreLayout: () => void;
-let db: AdvisorDb;
-
-beforeEach(() => {
-  restoreLayout = withLayout();
-  db = openDb();
-});
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+const screen = screensPerTest();
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
@@ -69,8 +53,8 @@ async function openEdit(name: string) {
 
 describe('creating an account', () => {
   it('a dialog that finishes opening late leaves the cursor in the field the user moved to', async () => {
-    await userConfig(db);
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openCreate();
     const first = input('account-client-first_name');
     expect(first.hasAttribute('autofocus')).toBe(true);
@@ -79,7 +63,9 @@ describe('creating an account', () => {
     const last = input('account-client-last_name');
     last.focus();
     // The end of the opening animation: PrimeVue's Dialog focuses its `[autofocus]` element.
-    const shown = mounted.wrapper.findAllComponents({ name: 'Dialog' }).find((d) => d.props('visible'));
+    const shown = screen.mounted.wrapper
+      .findAllComponents({ name: 'Dialog' })
+      .find((d) => d.props('visible'));
     (shown!.vm as ComponentPublicInstance & { focus(): void }).focus();
     await settle();
     expect(document.activeElement).toBe(last);
@@ -87,8 +73,8 @@ describe('creating an account', () => {
   });
 
   it('shows the platform’s rules as the user types, and saves one create', async () => {
-    await userConfig(db);
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openCreate();
     // The type the role may create first, the user's own phone country by default.
     expect(button(dialog(), 'Prospect').getAttribute('aria-pressed')).toBe('true');
@@ -137,11 +123,11 @@ describe('creating an account', () => {
     await typeText(input('account-coclient-last_name'), 'Quist');
     await typeText(input('account-coclient-email'), 'omar@example.com');
     expect(messages('coclient.email')).toEqual([]);
-    expect(await outbox(db)).toEqual([]);
+    expect(await outbox(screen.db)).toEqual([]);
 
     await click(one('account-save'));
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    const ops = await outbox(db);
+    const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({
       table: 'accounts',
@@ -168,8 +154,8 @@ describe('creating an account', () => {
   });
 
   it('offers only the types the role may create, and says why', async () => {
-    await userConfig(db, ['accounts.clients.create']);
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db, ['accounts.clients.create']);
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openCreate();
     expect(button(dialog(), 'Client').hasAttribute('disabled')).toBe(true);
     // Clicking it anyway changes nothing.
@@ -182,9 +168,9 @@ describe('creating an account', () => {
 
 describe('editing an account', () => {
   it('queues only what changed, and converts a prospect to a client in the first client stage', async () => {
-    await userConfig(db);
-    const bob = await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', stage: 'p2' });
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db);
+    const bob = await account(screen.db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', stage: 'p2' });
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openEdit('Bob Xu');
     expect(dialog().textContent).toContain('Edit Bob Xu');
     expect(input('account-client-first_name').value).toBe('Bob');
@@ -195,7 +181,7 @@ describe('editing an account', () => {
     );
     await click(one('account-save'));
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    const ops = await outbox(db);
+    const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ kind: 'update', recordId: bob.id });
     expect(ops[0]?.fields).toEqual({
@@ -206,21 +192,21 @@ describe('editing an account', () => {
   });
 
   it('saves nothing when nothing changed', async () => {
-    await userConfig(db);
-    await account(db, { first: 'Ann', last: 'Young', co: { first: 'Al', last: 'Young' } });
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db);
+    await account(screen.db, { first: 'Ann', last: 'Young', co: { first: 'Al', last: 'Young' } });
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openEdit('Ann Young');
     expect(input('account-coclient-first_name').value).toBe('Al');
     await click(one('account-save'));
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    expect(await outbox(db)).toEqual([]);
+    expect(await outbox(screen.db)).toEqual([]);
   });
 
   it('shows the form read-only, saying why, when the role may not change the account', async () => {
-    await userConfig(db, ['accounts.prospects.update', 'accounts.convert']);
-    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
-    await account(db, { first: 'Ann', last: 'Young', type: 'CLIENT' });
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db, ['accounts.prospects.update', 'accounts.convert']);
+    await account(screen.db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
+    await account(screen.db, { first: 'Ann', last: 'Young', type: 'CLIENT' });
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openEdit('Bob Xu');
     expect(one('account-form-readonly').textContent).toContain(
       'Your role on the platform does not let you change prospects.',
@@ -232,9 +218,9 @@ describe('editing an account', () => {
   });
 
   it('says why a prospect cannot be converted', async () => {
-    await userConfig(db, ['accounts.convert']);
-    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db, ['accounts.convert']);
+    await account(screen.db, { first: 'Bob', last: 'Xu', type: 'PROSPECT' });
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await openEdit('Bob Xu');
     expect(one('convert').hasAttribute('disabled')).toBe(true);
     expect(dialog().textContent).toContain(
@@ -243,12 +229,12 @@ describe('editing an account', () => {
   });
 
   it('shows what the platform refused on the fields it named, until they are edited', async () => {
-    await userConfig(db);
-    const ann = await account(db, { first: 'Ann', last: 'Young' });
+    await userConfig(screen.db);
+    const ann = await account(screen.db, { first: 'Ann', last: 'Young' });
     // A change the platform answered with 422 (as the push engine records it).
-    const { opId } = await updateRecord(db, 'accounts', ann.id, { 'client.email': 'ann@example' });
-    const op = (await outbox(db)).find((o) => o.id === opId)!;
-    await db.outbox.put({
+    const { opId } = await updateRecord(screen.db, 'accounts', ann.id, { 'client.email': 'ann@example' });
+    const op = (await outbox(screen.db)).find((o) => o.id === opId)!;
+    await screen.db.outbox.put({
       ...op,
       state: 'rejected',
       lastError: {
@@ -258,8 +244,8 @@ describe('editing an account', () => {
         fields: { 'client.email': ['The client.email field must be a valid email address.'] },
       },
     });
-    await db.accounts.update(ann.id, { status: 'rejected' });
-    mounted = await mountAt(db, '/accounts');
+    await screen.db.accounts.update(ann.id, { status: 'rejected' });
+    screen.mounted = await mountAt(screen.db, '/accounts');
     expect(document.querySelector('.account-row [data-sync="rejected"]')?.textContent).toContain('Refused');
     await openEdit('Ann Young');
     await settle();
@@ -270,7 +256,7 @@ describe('editing an account', () => {
     await click(one('account-save'));
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     // The fix goes into the refused change, which is queued again.
-    const ops = await outbox(db);
+    const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ state: 'queued', fields: { 'client.email': 'ann@example.com' } });
   });

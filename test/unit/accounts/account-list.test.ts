@@ -4,8 +4,7 @@
 // outbox holds them), permissions said plainly, empty states, and a long list read a window at
 // a time.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../data/helpers.ts';
 import {
   account,
@@ -15,35 +14,25 @@ import {
   listedNames,
   mountAt,
   one,
-  openDb,
+  screensPerTest,
   settle,
   typeText,
   userConfig,
-  withLayout,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-let restoreLayout: () => void;
-let db: AdvisorDb;
-
-beforeEach(() => {
-  restoreLayout = withLayout();
-  db = openDb();
-});
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+const screen = screensPerTest();
 
 /** A small book of accounts, newest first: Eve, Dan, Cat, Bob, Ann. */
 async function book() {
-  await userConfig(db);
+  await userConfig(screen.db);
   return {
-    ann: await account(db, { first: 'Ann', last: 'Young', created: '2024-01-01 09:00:00', quality: 40 }),
-    bob: await account(db, {
+    ann: await account(screen.db, {
+      first: 'Ann',
+      last: 'Young',
+      created: '2024-01-01 09:00:00',
+      quality: 40,
+    }),
+    bob: await account(screen.db, {
       first: 'Bob',
       last: 'Xu',
       type: 'PROSPECT',
@@ -52,9 +41,19 @@ async function book() {
       quality: 90,
       co: { first: 'Zoe', last: 'Xu', email: 'annika@example.com' },
     }),
-    cat: await account(db, { first: 'Cat', last: 'Wade', favorited: true, created: '2024-01-03 09:00:00' }),
-    dan: await account(db, { first: 'Dan', last: 'Vale', archived: true, created: '2024-01-04 09:00:00' }),
-    eve: await account(db, {
+    cat: await account(screen.db, {
+      first: 'Cat',
+      last: 'Wade',
+      favorited: true,
+      created: '2024-01-03 09:00:00',
+    }),
+    dan: await account(screen.db, {
+      first: 'Dan',
+      last: 'Vale',
+      archived: true,
+      created: '2024-01-04 09:00:00',
+    }),
+    eve: await account(screen.db, {
       first: 'Eve',
       last: 'Ames',
       type: 'PROSPECT',
@@ -69,7 +68,7 @@ const count = () => one('account-count').textContent?.trim();
 describe('the account list', () => {
   it('shows the active accounts newest first, each with its quality, stage and sync state', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     expect(listedNames()).toEqual(['Eve Ames', 'Cat Wade', 'Bob Xu', 'Ann Young']);
     expect(count()).toBe('4 accounts');
     const bobRow = document.querySelectorAll('.account-row')[2] as HTMLElement;
@@ -82,7 +81,7 @@ describe('the account list', () => {
 
   it('filters clients, prospects, favorites, archived and all', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const filters = one('account-filter');
     const expected: [string, string[]][] = [
       ['Clients', ['Cat Wade', 'Ann Young']],
@@ -96,21 +95,21 @@ describe('the account list', () => {
       await click(button(filters, label));
       expect(listedNames(), label).toEqual(names);
     }
-    expect(mounted.router.currentRoute.value.query).toEqual({});
+    expect(screen.mounted.router.currentRoute.value.query).toEqual({});
   });
 
   it('filters by pipeline stage', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     await chooseOption(one('account-stage'), 'Acquire');
     expect(listedNames()).toEqual(['Bob Xu']);
     expect(count()).toBe('1 account match');
-    expect(mounted.router.currentRoute.value.query).toEqual({ stage: 'p2' });
+    expect(screen.mounted.router.currentRoute.value.query).toEqual({ stage: 'p2' });
   });
 
   it('searches client and co-client names and emails as the user types, each word a prefix', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const search = one('account-search') as HTMLInputElement;
     // Fast typing: one query for the burst, and only the last text counts.
     await typeText(search, 'a');
@@ -129,7 +128,7 @@ describe('the account list', () => {
         'No client or co-client has a name or email starting with “nobody”.',
       ),
     );
-    expect(mounted.router.currentRoute.value.query).toEqual({ q: 'nobody' });
+    expect(screen.mounted.router.currentRoute.value.query).toEqual({ q: 'nobody' });
     await click(button(one('account-empty'), 'Show all active accounts'));
     await vi.waitFor(() => expect(listedNames()).toHaveLength(4));
     expect((one('account-search') as HTMLInputElement).value).toBe('');
@@ -137,7 +136,7 @@ describe('the account list', () => {
 
   it('sorts by every key of the interface, both ways', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const sortSelect = one('account-sort');
     const direction = one('account-sort-direction');
     const cases: [string, string[]][] = [
@@ -156,7 +155,7 @@ describe('the account list', () => {
     // Created, reversed: oldest first.
     await click(direction);
     expect(listedNames()).toEqual(['Ann Young', 'Bob Xu', 'Cat Wade', 'Eve Ames']);
-    expect(mounted.router.currentRoute.value.query).toEqual({ sort: 'created_at' });
+    expect(screen.mounted.router.currentRoute.value.query).toEqual({ sort: 'created_at' });
     // Type: clients first A→Z, then reversed.
     await chooseOption(sortSelect, 'Type');
     expect(listedNames().slice(0, 2).sort()).toEqual(['Ann Young', 'Cat Wade']);
@@ -180,13 +179,13 @@ describe('the account list', () => {
 
   it('sorts from a column header', async () => {
     await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const header = document.querySelector<HTMLElement>(
       '[role="columnheader"] [data-sort="client.last_name"]',
     )!;
     await click(header);
     expect(listedNames()).toEqual(['Eve Ames', 'Cat Wade', 'Bob Xu', 'Ann Young']);
-    expect(mounted.router.currentRoute.value.query).toEqual({ sort: 'client.last_name' });
+    expect(screen.mounted.router.currentRoute.value.query).toEqual({ sort: 'client.last_name' });
     expect(header.closest('[role="columnheader"]')?.getAttribute('aria-sort')).toBe('ascending');
     await click(header);
     expect(listedNames()).toEqual(['Ann Young', 'Bob Xu', 'Cat Wade', 'Eve Ames']);
@@ -195,7 +194,7 @@ describe('the account list', () => {
 
   it('writes favorite and archive toggles through the change module', async () => {
     const { bob, cat } = await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const rowOf = (name: string) =>
       [...document.querySelectorAll<HTMLElement>('.account-row')].find((r) => r.textContent?.includes(name))!;
 
@@ -205,7 +204,7 @@ describe('the account list', () => {
       rowOf('Bob Xu').querySelector('[data-testid="toggle-favorite"]')?.getAttribute('aria-pressed'),
     ).toBe('true');
     expect(rowOf('Bob Xu').querySelector('[data-sync="pending"]')).not.toBeNull();
-    let ops = await outbox(db);
+    let ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({
       table: 'accounts',
@@ -221,7 +220,7 @@ describe('the account list', () => {
     await click(archive);
     await settle(6);
     expect(listedNames()).not.toContain('Cat Wade');
-    ops = await outbox(db);
+    ops = await outbox(screen.db);
     expect(ops.map((o) => [o.recordId, o.fields])).toEqual([
       [bob.id, { favorited: true }],
       [cat.id, { archived: true }],
@@ -233,29 +232,32 @@ describe('the account list', () => {
     expect(restore.querySelector('i')?.className).toBe('pi pi-undo');
     await click(restore);
     await settle(6);
-    expect((await outbox(db)).map((o) => o.recordId)).toEqual([bob.id]);
+    expect((await outbox(screen.db)).map((o) => o.recordId)).toEqual([bob.id]);
   });
 
   it('opens an account from its row', async () => {
     const { bob } = await book();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     const row = [...document.querySelectorAll<HTMLElement>('.account-row')].find((r) =>
       r.textContent?.includes('Bob Xu'),
     )!;
     await click(row.querySelector('.cell:nth-child(5)')!);
     await settle();
-    expect(mounted.router.currentRoute.value).toMatchObject({ name: 'account', params: { id: bob.id } });
+    expect(screen.mounted.router.currentRoute.value).toMatchObject({
+      name: 'account',
+      params: { id: bob.id },
+    });
   });
 
   it('says why the toggles and creating are not available to this role', async () => {
-    await account(db, { first: 'Ann', last: 'Young' });
-    await userConfig(db, [
+    await account(screen.db, { first: 'Ann', last: 'Young' });
+    await userConfig(screen.db, [
       'accounts.favorite',
       'accounts.archive',
       'accounts.prospects.create',
       'accounts.clients.create',
     ]);
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
     expect(one('rights-note').textContent).toContain(
       'Your role on the platform does not let you mark favorites.',
     );
@@ -264,12 +266,12 @@ describe('the account list', () => {
     expect(one('toggle-archived').hasAttribute('disabled')).toBe(true);
     expect(one('new-account').hasAttribute('disabled')).toBe(true);
     await click(one('toggle-favorite'));
-    expect(await outbox(db)).toEqual([]);
+    expect(await outbox(screen.db)).toEqual([]);
   });
 
   it('says plainly when there is nothing to show', async () => {
-    await userConfig(db);
-    mounted = await mountAt(db, '/accounts');
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
     expect(one('account-empty').textContent).toContain('No accounts on this computer yet.');
     await click(button(one('account-filter'), 'Favorites'));
     expect(one('account-empty').textContent).toContain('No favorites yet. Mark an account with the star');
@@ -278,17 +280,17 @@ describe('the account list', () => {
 
 describe('a long list', () => {
   it('renders only the rows in view and reads the others as the list scrolls', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     const rows = Array.from({ length: 1500 }, (_, i) => i);
-    await db.transaction('rw', db.accounts, async () => {
+    await screen.db.transaction('rw', screen.db.accounts, async () => {
       for (const i of rows)
-        await account(db, {
+        await account(screen.db, {
           first: `First${String(i).padStart(4, '0')}`,
           last: 'Sample',
           created: `2023-${String((i % 12) + 1).padStart(2, '0')}-01 00:00:00`,
         });
     });
-    mounted = await mountAt(db, '/accounts?sort=client.first_name');
+    screen.mounted = await mountAt(screen.db, '/accounts?sort=client.first_name');
     await settle(10);
     expect(one('account-count').textContent?.trim()).toBe('1,500 accounts');
     const shown = listedNames();

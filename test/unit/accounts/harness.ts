@@ -8,7 +8,7 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
@@ -175,3 +175,25 @@ export async function press(target: EventTarget, key: string, init: KeyboardEven
 
 /** Client names of the list's rows, top to bottom. */
 export const listedNames = (): string[] => texts('account-name');
+
+/**
+ * The hooks of every test file over the account screens: before each test a fresh store and the
+ * scrollers' layout; after it, the mounted app unmounted and the document emptied. `db` is the
+ * current test's store; a test puts what it mounts in `mounted`.
+ */
+export function screensPerTest(): { db: AdvisorDb; mounted: Mounted | null } {
+  let restoreLayout = () => {};
+  // Set before each test, as vitest runs it.
+  const screen = { db: undefined as unknown as AdvisorDb, mounted: null as Mounted | null };
+  beforeEach(() => {
+    restoreLayout = withLayout();
+    screen.db = openDb();
+  });
+  afterEach(() => {
+    screen.mounted?.wrapper.unmount();
+    screen.mounted = null;
+    restoreLayout();
+    document.body.innerHTML = '';
+  });
+  return screen;
+}

@@ -3,37 +3,22 @@
 // (Shift with an arrow, announced, the focus following the card) and by drag and drop, each move
 // one update of `pipeline.id` through the change module; a role that may not move cards is told so.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { outbox } from '../data/helpers.ts';
 import {
   account,
   button,
   click,
   mountAt,
+  type Mounted,
   one,
-  openDb,
   press,
+  screensPerTest,
   settle,
   userConfig,
-  withLayout,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-let restoreLayout: () => void;
-let db: AdvisorDb;
-
-beforeEach(() => {
-  restoreLayout = withLayout();
-  db = openDb();
-});
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+const screen = screensPerTest();
 
 const columns = () => [...document.querySelectorAll<HTMLElement>('[data-testid="board-column"]')];
 const column = (title: string) => columns().find((c) => c.dataset.stage === title)!;
@@ -47,26 +32,32 @@ const announced = () => one('board-announcement').textContent?.trim();
 
 /** The prospect board, once its columns have read their cards. */
 async function board(): Promise<Mounted> {
-  const m = await mountAt(db, '/accounts/board/prospect');
+  const m = await mountAt(screen.db, '/accounts/board/prospect');
   await vi.waitFor(() => expect(cards('Onboard')).toHaveLength(2));
   return m;
 }
 
 async function prospects() {
   return {
-    ann: await account(db, { first: 'Ann', last: 'Able', type: 'PROSPECT', stage: 'p1' }),
-    bob: await account(db, { first: 'Bob', last: 'Bell', type: 'PROSPECT', stage: 'p1' }),
-    cy: await account(db, { first: 'Cy', last: 'Cole', type: 'PROSPECT', stage: 'p2' }),
-    old: await account(db, { first: 'Old', last: 'Ore', type: 'PROSPECT', stage: 'p3', archived: true }),
-    cli: await account(db, { first: 'Cli', last: 'Ent', type: 'CLIENT', stage: 'c1' }),
+    ann: await account(screen.db, { first: 'Ann', last: 'Able', type: 'PROSPECT', stage: 'p1' }),
+    bob: await account(screen.db, { first: 'Bob', last: 'Bell', type: 'PROSPECT', stage: 'p1' }),
+    cy: await account(screen.db, { first: 'Cy', last: 'Cole', type: 'PROSPECT', stage: 'p2' }),
+    old: await account(screen.db, {
+      first: 'Old',
+      last: 'Ore',
+      type: 'PROSPECT',
+      stage: 'p3',
+      archived: true,
+    }),
+    cli: await account(screen.db, { first: 'Cli', last: 'Ent', type: 'CLIENT', stage: 'c1' }),
   };
 }
 
 describe('the pipeline board', () => {
   it('shows a column per stage of the chosen pipeline, with its accounts', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     await prospects();
-    mounted = await board();
+    screen.mounted = await board();
     expect(columns().map((c) => c.dataset.stage)).toEqual(['Onboard', 'Acquire', 'Re-engage']);
     expect(cards('Onboard')).toEqual(['Ann Able', 'Bob Bell']);
     expect(cards('Acquire')).toEqual(['Cy Cole']);
@@ -74,15 +65,15 @@ describe('the pipeline board', () => {
 
     await click(button(one('board-pipeline'), 'Client pipeline'));
     await settle();
-    expect(mounted.router.currentRoute.value.params.pipeline).toBe('client');
+    expect(screen.mounted.router.currentRoute.value.params.pipeline).toBe('client');
     expect(columns().map((c) => c.dataset.stage)).toEqual(['Onboard', 'Plan']);
     expect(cards('Onboard')).toEqual(['Cli Ent']);
   });
 
   it('moves the focused card a stage with Shift and an arrow, announces it and keeps the focus on it', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     const { bob } = await prospects();
-    mounted = await board();
+    screen.mounted = await board();
     const bobCard = card('Bob Bell')!;
     bobCard.focus();
     expect(bobCard.getAttribute('aria-describedby')).toBe('board-keys');
@@ -93,7 +84,7 @@ describe('the pipeline board', () => {
     expect(announced()).toBe('Bob Bell moved to Acquire, stage 2 of 3.');
     await vi.waitFor(() => expect(document.activeElement).toBe(card('Bob Bell')));
     expect(column('Acquire').contains(document.activeElement)).toBe(true);
-    let ops = await outbox(db);
+    let ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({
       table: 'accounts',
@@ -110,14 +101,14 @@ describe('the pipeline board', () => {
     expect(announced()).toBe('Already in the last stage.');
     await press(document.activeElement!, 'ArrowLeft', { shiftKey: true });
     await vi.waitFor(() => expect(cards('Acquire')).toContain('Bob Bell'));
-    ops = await outbox(db);
+    ops = await outbox(screen.db);
     expect(ops.map((o) => o.fields)).toEqual([{ 'pipeline.id': 'p2' }]);
   });
 
   it('walks the cards of a column with the arrows, one tab stop per column, and opens with Enter', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     const { bob } = await prospects();
-    mounted = await board();
+    screen.mounted = await board();
     const tabbable = [...column('Onboard').querySelectorAll('[data-testid="board-card"]')].map((c) =>
       c.getAttribute('tabindex'),
     );
@@ -128,13 +119,16 @@ describe('the pipeline board', () => {
     expect(card('Bob Bell')!.getAttribute('tabindex')).toBe('0');
     await press(card('Bob Bell')!, 'Enter');
     await settle();
-    expect(mounted.router.currentRoute.value).toMatchObject({ name: 'account', params: { id: bob.id } });
+    expect(screen.mounted.router.currentRoute.value).toMatchObject({
+      name: 'account',
+      params: { id: bob.id },
+    });
   });
 
   it('moves a card dropped on another stage', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     const { ann } = await prospects();
-    mounted = await board();
+    screen.mounted = await board();
     const data = new Map<string, string>();
     const transfer = {
       effectAllowed: 'all',
@@ -156,15 +150,15 @@ describe('the pipeline board', () => {
     drag('drop', column('Re-engage'));
     await vi.waitFor(() => expect(cards('Re-engage')).toEqual(['Ann Able']));
     expect(announced()).toBe('Ann Able moved to Re-engage, stage 3 of 3.');
-    const ops = await outbox(db);
+    const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ recordId: ann.id, fields: { 'pipeline.id': 'p3' } });
   });
 
   it('says why cards cannot be moved when the role may not change the accounts', async () => {
-    await userConfig(db, ['accounts.prospects.update']);
+    await userConfig(screen.db, ['accounts.prospects.update']);
     await prospects();
-    mounted = await board();
+    screen.mounted = await board();
     expect(one('board-readonly').textContent).toContain(
       'Your role on the platform does not let you change prospects.',
     );
@@ -172,7 +166,7 @@ describe('the pipeline board', () => {
     card('Bob Bell')!.focus();
     await press(card('Bob Bell')!, 'ArrowRight', { shiftKey: true });
     expect(announced()).toBe('Your role on the platform does not let you change prospects.');
-    expect(await outbox(db)).toEqual([]);
+    expect(await outbox(screen.db)).toEqual([]);
     expect(cards('Onboard')).toEqual(['Ann Able', 'Bob Bell']);
   });
 });

@@ -2,30 +2,16 @@
 // A prospect created offline shows its quality score at once in the list and on the board,
 // estimated here (data/quality.ts) and saying so in words; the platform's scores read as before.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
-import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { account, mountAt, openDb, settle, userConfig, withLayout, type Mounted } from './harness.ts';
+import { account, mountAt, screensPerTest, settle, userConfig } from './harness.ts';
 
-let mounted: Mounted | null = null;
-let restoreLayout: () => void;
-let db: AdvisorDb;
-
-beforeEach(() => {
-  restoreLayout = withLayout();
-  db = openDb();
-});
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+const screen = screensPerTest();
 
 const ESTIMATED = 'Quality score 29 of 100, estimated on this computer until the platform answers';
 
 async function offlineProspect(): Promise<string> {
-  const { id } = await createRecord(db, 'accounts', {
+  const { id } = await createRecord(screen.db, 'accounts', {
     fields: {
       type: 'PROSPECT',
       'client.first_name': 'Nia',
@@ -42,10 +28,10 @@ async function offlineProspect(): Promise<string> {
 
 describe('an estimated quality score', () => {
   it('shows in the list with its number, and says it is estimated in its name and its hint', async () => {
-    await userConfig(db);
-    await account(db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', quality: 90 });
+    await userConfig(screen.db);
+    await account(screen.db, { first: 'Bob', last: 'Xu', type: 'PROSPECT', quality: 90 });
     await offlineProspect();
-    mounted = await mountAt(db, '/accounts');
+    screen.mounted = await mountAt(screen.db, '/accounts');
 
     const rows = [...document.querySelectorAll<HTMLElement>('.account-row')];
     const nia = rows.find((r) => r.textContent?.includes('Nia Offline'))!;
@@ -64,9 +50,9 @@ describe('an estimated quality score', () => {
   });
 
   it('shows on the pipeline board the same way', async () => {
-    await userConfig(db);
+    await userConfig(screen.db);
     await offlineProspect();
-    mounted = await mountAt(db, '/accounts/board/prospect');
+    screen.mounted = await mountAt(screen.db, '/accounts/board/prospect');
     await settle();
     expect(document.querySelector(`[aria-label="${ESTIMATED}"]`)).not.toBeNull();
   });

@@ -66,6 +66,14 @@ async function openPalette() {
   await vi.waitFor(() => expect(document.activeElement).toBe(input()));
 }
 
+/** Ctrl+K, the words typed, the highlighted choice checked by its title, Enter. */
+async function jump(words: string, title: string): Promise<void> {
+  await openPalette();
+  await typeText(input(), words);
+  expect(activeOption()?.querySelector('.title')?.textContent).toBe(title);
+  await press('Enter', {}, input());
+}
+
 describe('the command palette', () => {
   it('finds an account by name as the user types; Enter opens it', async () => {
     const db = openDb();
@@ -179,10 +187,7 @@ describe('a jump to a section lands the cursor in it', () => {
     const account = await household(db);
     await mountFrame(db, `/accounts/${account.id}`);
     await vi.waitFor(() => expect(document.activeElement).toBe(one('workspace-title')));
-    await openPalette();
-    await typeText(input(), 'assets');
-    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Assets');
-    await press('Enter', {}, input());
+    await jump('assets', 'Assets');
 
     await vi.waitFor(() =>
       expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'assets' }),
@@ -199,10 +204,7 @@ describe('a jump to a section lands the cursor in it', () => {
     // The cursor in the member's form, which goes away with the tab.
     const first = one('single-details:coclient').querySelector('input') as HTMLInputElement;
     first.focus();
-    await openPalette();
-    await typeText(input(), 'fixed expenses');
-    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Fixed expenses');
-    await press('Enter', {}, input());
+    await jump('fixed expenses', 'Fixed expenses');
 
     await vi.waitFor(() =>
       expect(router.currentRoute.value.query).toMatchObject({ tab: 'financials', section: 'expenses-fixed' }),
@@ -222,10 +224,7 @@ describe('a jump to a section lands the cursor in it', () => {
     // The cursor on the section list, which stays on screen through the jump.
     const link = document.querySelector<HTMLElement>('[data-section="cash"]')!;
     link.focus();
-    await openPalette();
-    await typeText(input(), 'cash');
-    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Cash');
-    await press('Enter', {}, input());
+    await jump('cash', 'Cash');
     await vi.waitFor(() => expect(router.currentRoute.value.query.section).toBe('cash'));
     await vi.waitFor(() => expect(document.activeElement).toBe(one('add-item')));
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Add cash account');
@@ -240,10 +239,7 @@ describe('a jump to another tab lands the cursor in it', () => {
     await vi.waitFor(() => expect(one('section-table')).toBeTruthy());
     // The cursor on "Add", where the palette gives it back before the jump takes the tab away.
     one('add-item').focus();
-    await openPalette();
-    await typeText(input(), 'overview');
-    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Overview');
-    await press('Enter', {}, input());
+    await jump('overview', 'Overview');
 
     await vi.waitFor(() => expect(router.currentRoute.value.query.tab).toBe('overview'));
     await vi.waitFor(() => expect(document.activeElement).toBe(one('overview-title')));
@@ -255,10 +251,7 @@ describe('a jump to another tab lands the cursor in it', () => {
     await mountFrame(db, `/accounts/${account.id}?tab=financials&section=assets`);
     await vi.waitFor(() => expect(one('section-table')).toBeTruthy());
     one('add-item').focus();
-    await openPalette();
-    await typeText(input(), 'member bob');
-    expect(activeOption()?.querySelector('.title')?.textContent).toBe('Member details · Bob Tester');
-    await press('Enter', {}, input());
+    await jump('member bob', 'Member details · Bob Tester');
 
     await vi.waitFor(() =>
       expect(router.currentRoute.value.query).toMatchObject({ tab: 'members', member: 'coclient' }),

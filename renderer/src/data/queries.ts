@@ -70,6 +70,15 @@ export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
 /** A sort key, `-` in front for descending (as the interface writes it). */
 export type AccountSort = AccountSortKey | `-${AccountSortKey}`;
 
+/** A sort's key and direction; the interface's default is `-created_at`. */
+function sortOf(sort: AccountSort = '-created_at'): { key: AccountSortKey; desc: boolean } {
+  const desc = sort.startsWith('-');
+  return { key: (desc ? sort.slice(1) : sort) as AccountSortKey, desc };
+}
+
+const isDateKey = (key: AccountSortKey): key is 'created_at' | 'updated_at' =>
+  key === 'created_at' || key === 'updated_at';
+
 export interface AccountQuery {
   /** Prefix of a client's or co-client's first name, last name or email, any case. */
   search?: string;
@@ -140,13 +149,15 @@ function madeOrder(a: AccountRow, b: AccountRow): number {
   return 0;
 }
 
-/** The platform's sort: empty values last in both directions; ties in the order of making, in the key's direction. */
+/**
+ * The platform's sort (`-created_at` where none is given): empty values last in both directions;
+ * ties in the order of making, in the key's direction.
+ */
 export function accountComparator(
-  sort: AccountSort,
+  sort: AccountSort | undefined,
   stage: (id: string) => number | null = () => null,
 ): (a: AccountRow, b: AccountRow) => number {
-  const desc = sort.startsWith('-');
-  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
+  const { key, desc } = sortOf(sort);
   const sign = desc ? -1 : 1;
   return (a, b) =>
     keyOrder(sortValue(a, key, stage), sortValue(b, key, stage), sign) || madeOrder(a, b) * sign;
@@ -160,6 +171,12 @@ const matchesFilter = (filter: AccountFilter | undefined) => (row: AccountRow) =
   if (filter === 'prospect') return row.type === 'PROSPECT';
   return filter === 'favorite' ? row.favorited === 1 : true;
 };
+
+/** Whether a row is of the query's filter and pipeline (its search aside). */
+const inList =
+  (q: Pick<AccountQuery, 'filter' | 'pipeline'>) =>
+  (row: AccountRow): boolean =>
+    matchesFilter(q.filter)(row) && (!q.pipeline || row.pipelineId === q.pipeline);
 
 /** The narrowest index for a filter. */
 function filtered(db: AdvisorDb, filter: AccountFilter | undefined): Rows {
@@ -189,22 +206,25 @@ function selected(db: AdvisorDb, q: AccountQuery): Rows {
   const search = q.search?.trim().toLowerCase() ?? '';
   if (search !== '') {
     const hits = db.accounts.where('search').startsWith(search).distinct();
-    return hits.and(matchesFilter(q.filter)).and((r) => !q.pipeline || r.pipelineId === q.pipeline);
+    return hits.and(inList(q));
   }
   if (q.pipeline) return db.accounts.where('pipelineId').equals(q.pipeline).and(matchesFilter(q.filter));
   return filtered(db, q.filter);
 }
 
+/**
+ * Whether a date sort's index holds the query's accounts and no others (no search, no pipeline, the
+ * default, archived or whole list): its order pages them without reading any other row.
+ */
+const walksOnlyTheQuery = (q: AccountQuery, key: AccountSortKey): key is 'created_at' | 'updated_at' =>
+  isDateKey(key) &&
+  !q.search?.trim() &&
+  !q.pipeline &&
+  (q.filter === undefined || q.filter === 'all' || q.filter === 'archived');
+
 /** The index that walks accounts in `created_at` / `updated_at` order for this query, if there is one. */
 function orderedIndex(db: AdvisorDb, q: AccountQuery, key: AccountSortKey): Rows | null {
-  if ((key !== 'created_at' && key !== 'updated_at') || q.search?.trim() || q.pipeline) return null;
-  const column = key === 'created_at' ? 'createdAt' : 'updatedAt';
-  if (q.filter === 'all') return db.accounts.orderBy(column);
-  if (q.filter !== undefined && q.filter !== 'archived') return null;
-  const archived = q.filter === 'archived' ? 1 : 0;
-  return db.accounts
-    .where(`[archived+${column}]`)
-    .between([archived, Dexie.minKey], [archived, Dexie.maxKey]);
+  return walksOnlyTheQuery(q, key) ? dateWalk(db, q.filter, DATE_COLUMNS[key]) : null;
 }
 
 /** Positions of the pipeline stages, in the order of the user resource (the platform sorts by it). */
@@ -215,9 +235,7 @@ async function stagePositions(db: AdvisorDb): Promise<(id: string) => number | n
 
 /** A page of accounts: search, filter, pipeline, sort and paging, as the version 2 list offers them. */
 export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise<AccountPage> {
-  const sort = q.sort ?? '-created_at';
-  const desc = sort.startsWith('-');
-  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
+  const { key, desc } = sortOf(q.sort);
   const offset = Math.max(0, q.offset ?? 0);
   const limit = Math.max(0, q.limit ?? 50);
   const indexed = orderedIndex(db, q, key);
@@ -227,7 +245,7 @@ export async function listAccounts(db: AdvisorDb, q: AccountQuery = {}): Promise
     return { items: await ordered.offset(offset).limit(limit).toArray(), total };
   }
   const rows = await selected(db, q).toArray();
-  rows.sort(accountComparator(sort, key === 'pipeline' ? await stagePositions(db) : undefined));
+  rows.sort(accountComparator(q.sort, key === 'pipeline' ? await stagePositions(db) : undefined));
   return { items: rows.slice(offset, offset + limit), total: rows.length };
 }
 
@@ -268,19 +286,17 @@ export async function listAccountIds(
   q: ListQuery = {},
   fewHits = FEW_HITS,
 ): Promise<string[]> {
-  const sort = q.sort ?? '-created_at';
-  const desc = sort.startsWith('-');
-  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
+  const { key, desc } = sortOf(q.sort);
   const whole = q.search?.trim().toLowerCase() ?? '';
   const hits = whole === '' ? null : await searchIds(db, whole);
   if (hits && hits.size <= fewHits) {
-    const wanted = matchesFilter(q.filter);
+    const wanted = inList(q);
     const rows = (await db.accounts.bulkGet([...hits])).filter(
-      (r): r is AccountRow => r !== undefined && wanted(r) && (!q.pipeline || r.pipelineId === q.pipeline),
+      (r): r is AccountRow => r !== undefined && wanted(r),
     );
     return sortedIds(db, rows, key, desc);
   }
-  const byDate = key === 'created_at' || key === 'updated_at';
+  const byDate = isDateKey(key);
   // Date walks keep to the archived or not-archived accounts themselves. The other walks give every
   // account: the default list drops the archived ones (few), the other filters keep their own.
   const dropArchived = !byDate && q.filter === undefined;
@@ -304,7 +320,7 @@ async function sortedIds(
   desc: boolean,
 ): Promise<string[]> {
   const sign = desc ? -1 : 1;
-  if (key === 'created_at' || key === 'updated_at') {
+  if (isDateKey(key)) {
     // The date indexes break ties by the local id.
     const column = DATE_COLUMNS[key];
     const order = (a: AccountRow, b: AccountRow) =>
@@ -329,8 +345,7 @@ async function orderedIds(
   filter: AccountFilter | undefined,
 ): Promise<string[]> {
   const inOrder = <T>(items: T[]): T[] => (desc ? items.reverse() : items);
-  if (key === 'created_at' || key === 'updated_at')
-    return inOrder(await dateWalk(db, filter, DATE_COLUMNS[key]).primaryKeys());
+  if (isDateKey(key)) return inOrder(await dateWalk(db, filter, DATE_COLUMNS[key]).primaryKeys());
   const index = orderIndex(key);
   if (index) {
     const [count, valued] = await Promise.all([
@@ -413,10 +428,8 @@ export async function firstAccounts(
   limit: number,
   budget = FIRST_ROWS_BUDGET,
 ): Promise<FirstAccounts | null> {
-  const sort = q.sort ?? '-created_at';
-  const desc = sort.startsWith('-');
-  const key = (desc ? sort.slice(1) : sort) as AccountSortKey;
-  const byDate = key === 'created_at' || key === 'updated_at';
+  const { key, desc } = sortOf(q.sort);
+  const byDate = isDateKey(key);
   const index = orderIndex(key);
   if (!byDate && !index) return null;
   const walk = () => {
@@ -424,12 +437,11 @@ export async function firstAccounts(
     return desc ? rows.reverse() : rows;
   };
   const whole = q.search?.trim().toLowerCase() ?? '';
-  const inFilter = matchesFilter(q.filter);
+  const listed = inList(q);
   const found = whole === '' ? () => true : searchMatch(whole);
-  const wanted = (r: AccountRow) => inFilter(r) && (!q.pipeline || r.pipelineId === q.pipeline) && found(r);
-  // A date walk of the default, archived or whole list holds nothing but the query's accounts.
-  const every = byDate && whole === '' && !q.pipeline && ['all', 'archived', undefined].includes(q.filter);
-  const sizes = every ? [limit] : [...new Set([Math.min(budget, limit * 5), budget])];
+  const wanted = (r: AccountRow) => listed(r) && found(r);
+  // A walk that holds nothing but the query's accounts needs read no more than the page.
+  const sizes = walksOnlyTheQuery(q, key) ? [limit] : [...new Set([Math.min(budget, limit * 5), budget])];
   // Counted beside the first read, not after it: a request made later would wait behind the
   // reading of every id that the list starts at the same time.
   const total = whole === '' && !q.pipeline ? filtered(db, q.filter).count() : null;

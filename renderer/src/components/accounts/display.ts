@@ -56,13 +56,13 @@ export function qualityBand(score: number): 'low' | 'mid' | 'high' {
   return score < 50 ? 'low' : score < 80 ? 'mid' : 'high';
 }
 
-/** How a score estimated here is described, wherever it shows. */
-export const ESTIMATE_NOTE = 'estimated on this computer until the platform answers';
+/** How a score estimated here is described, wherever it shows (a sentence; lower-cased inside one). */
+export const ESTIMATE_NOTE = 'Estimated on this computer until the platform answers';
 
 /** The score in words, for a tooltip or an accessible name. */
 export function qualityLabel(quality: { score: number; estimated?: boolean }): string {
   const label = `Quality score ${quality.score} of 100`;
-  return quality.estimated ? `${label}, ${ESTIMATE_NOTE}` : label;
+  return quality.estimated ? `${label}, ${ESTIMATE_NOTE.toLowerCase()}` : label;
 }
 
 /** The platform's icon names (`i_user_plus`) as PrimeIcons classes. */

@@ -150,21 +150,3 @@ export function onFocusRequest(
     { immediate: true },
   );
 }
-
-export const requestSectionFocus = (accountId: string, section: string): void =>
-  requestFocus(accountId, `section:${section}`);
-
-export function onSectionFocusRequest(
-  accountId: () => string,
-  section: () => string | undefined,
-  focus: () => void,
-): void {
-  onFocusRequest(
-    accountId,
-    () => {
-      const key = section();
-      return key === undefined ? undefined : `section:${key}`;
-    },
-    focus,
-  );
-}

@@ -11,7 +11,7 @@ import {
   whenSynced,
 } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { PushEngine, type PushEvent } from '../../../renderer/src/sync/push.ts';
+import { PushEngine, type PushEvent, type PushOptions } from '../../../renderer/src/sync/push.ts';
 import { FakeApi, failure } from './fake-api.ts';
 import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
 
@@ -279,22 +279,29 @@ describe('offline', () => {
     return writes;
   }
 
-  it('sends nothing and writes nothing while the system is offline; the reconnect’s rearm sends the queue', async () => {
-    let up = true;
+  /** An engine whose system says there is a network while `net.up`. */
+  function onNetwork(options: Partial<PushOptions> = {}) {
+    const net = { up: true };
     const push = new PushEngine({
       db,
       send: api.send,
       now: () => clock,
       random: () => 1,
       backoff: { baseMs: 1_000 },
-      online: () => up,
+      online: () => net.up,
+      ...options,
     });
+    return { push, net };
+  }
+
+  it('sends nothing and writes nothing while the system is offline; the reconnect’s rearm sends the queue', async () => {
+    const { push, net } = onNetwork();
     // One change waits for its retry (a 503 before the network went), one is made offline.
     await createRecord(db, 'accounts', { fields: clientFields('Ann') });
     api.overrides.push(() => failure('unavailable', 503, { retryAfterMs: 30_000 }));
     await push.run();
     api.overrides.length = 0;
-    up = false;
+    net.up = false;
     await createRecord(db, 'accounts', { fields: clientFields('Bea') });
     const before = await outbox(db);
     expect(before.map((op) => op.state)).toEqual(['retry', 'queued']);
@@ -309,24 +316,15 @@ describe('offline', () => {
     expect(writes).toEqual([]);
     expect(await outbox(db)).toEqual(before);
 
-    up = true;
+    net.up = true;
     await push.rearm();
     expect(await push.run()).toMatchObject({ synced: 2, remaining: 0 });
     expect(api.lines).toEqual(['POST /accounts', 'POST /accounts', 'POST /accounts']);
   });
 
   it('the background loop neither sends nor spins offline, and sends at once when rearmed on reconnect', async () => {
-    let up = true;
-    const push = new PushEngine({
-      db,
-      send: api.send,
-      now: () => clock,
-      random: () => 1,
-      backoff: { baseMs: 1_000 },
-      // Longer than the test may take: only the rearm can wake the loop in time.
-      idleMs: 10 * 60_000,
-      online: () => up,
-    });
+    // Longer than the test may take: only the rearm can wake the loop in time.
+    const { push, net } = onNetwork({ idleMs: 10 * 60_000 });
     const passes = events.length;
     push.onEvent((event) => events.push(event));
     // A retry due at once: an offline loop that honoured only retry times would run pass after pass.
@@ -337,7 +335,7 @@ describe('offline', () => {
     clock += 1_000;
     expect((await outbox(db))[0]).toMatchObject({ state: 'inflight', nextAttemptAt: clock });
 
-    up = false;
+    net.up = false;
     const writes = outboxWrites();
     push.start();
     const second = await createRecord(db, 'accounts', { fields: clientFields('Bea') });
@@ -347,7 +345,7 @@ describe('offline', () => {
     expect(writes).toEqual(['creating']);
     expect(events.slice(passes).filter((e) => e.type === 'pass').length).toBeLessThanOrEqual(3);
 
-    up = true;
+    net.up = true;
     await push.rearm();
     await whenSynced(db, opId as string);
     await whenSynced(db, second.opId as string);

@@ -59,6 +59,11 @@ export function useAccountWindow(
   let idsCurrent = false;
   /** Counts the queries asked, so that a late answer to an earlier one is dropped. */
   let asked = 0;
+  /**
+   * Whether the rows shown follow `ids` (the current query's, or the last query's until the new
+   * ids are in), rather than a query's first accounts read before its ids.
+   */
+  const rowsFollowIds = () => idsCurrent || rowsSub !== null;
 
   const failed = (e: unknown) => {
     loading.value = false;
@@ -149,9 +154,8 @@ export function useAccountWindow(
       view = wanted;
       // Before the ids of the current query are in, the rows shown are its first ones (or the
       // last query's): the window is read once the ids arrive.
-      if (ids.length && (idsCurrent || rowsSub)) readWindow(current);
+      if (ids.length && rowsFollowIds()) readWindow(current);
     },
-    indexOf: (id) =>
-      idsCurrent || rowsSub ? ids.indexOf(id) : rows.value.findIndex((row) => row?.id === id),
+    indexOf: (id) => (rowsFollowIds() ? ids.indexOf(id) : rows.value.findIndex((row) => row?.id === id)),
   };
 }

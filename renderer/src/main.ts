@@ -9,7 +9,7 @@ import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { createApp } from 'vue';
 import App from './App.vue';
-import { createAppRouter } from './router.ts';
+import { createAppRouter } from './shell/router.ts';
 import './styles.css';
 
 /** Aura with the app's blue as its primary colour. */

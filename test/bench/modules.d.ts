@@ -3,7 +3,7 @@
 
 declare module 'bench:account-list-view' {
   import type { Component } from 'vue';
-  /** renderer/src/views/accounts/AccountListView.vue */
+  /** renderer/src/accounts/AccountListView.vue */
   const view: Component;
   export default view;
 }

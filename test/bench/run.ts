@@ -102,7 +102,7 @@ async function bundlePage(): Promise<{ files: Record<string, Served>; styles: st
     plugins: [vue()],
     resolve: {
       alias: {
-        'bench:account-list-view': resolve(ROOT, 'renderer/src/views/accounts/AccountListView.vue'),
+        'bench:account-list-view': resolve(ROOT, 'renderer/src/accounts/AccountListView.vue'),
       },
     },
     build: {

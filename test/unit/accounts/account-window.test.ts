@@ -1,4 +1,4 @@
-// The window over a long account list (components/accounts/accountWindow.ts): only the rows in
+// The window over a long account list (renderer/src/accounts/accountWindow.ts): only the rows in
 // view are read, the list follows every change of the store, and an answer to an earlier query
 // (a keystroke ago) never lands.
 
@@ -9,7 +9,7 @@ import {
   useAccountWindow,
   type AccountListQuery,
   type AccountWindowOptions,
-} from '../../../renderer/src/components/accounts/accountWindow.ts';
+} from '../../../renderer/src/accounts/accountWindow.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries.ts';
 import { fakeIdb, openDb } from '../data/helpers.ts';

@@ -16,8 +16,8 @@ import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import AccountListView from '../../../renderer/src/views/accounts/AccountListView.vue';
-import PipelineBoardView from '../../../renderer/src/views/accounts/PipelineBoardView.vue';
+import AccountListView from '../../../renderer/src/accounts/AccountListView.vue';
+import PipelineBoardView from '../../../renderer/src/accounts/PipelineBoardView.vue';
 import { fakeIdb, openDb } from '../data/helpers.ts';
 
 export { openDb };

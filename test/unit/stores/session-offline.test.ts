@@ -17,11 +17,11 @@ import type { Bridge } from '../../../shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
-import { useBridge } from '../../../renderer/src/services/bridge.ts';
-import { useConnectivityStore } from '../../../renderer/src/stores/connectivity.ts';
-import { useSessionStore } from '../../../renderer/src/stores/session.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import AppShell from '../../../renderer/src/views/AppShell.vue';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
+import AppShell from '../../../renderer/src/shell/ShellView.vue';
 import { openDb } from '../data/helpers.ts';
 
 const NO_NETWORK: ApiFailure = {

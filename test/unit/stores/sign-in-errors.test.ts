@@ -16,11 +16,11 @@ import type { Bridge, SignInStartResult, SignOutResult } from '../../../shared/b
 import { sandboxProfile } from '../../../shared/settings.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import { useBridge } from '../../../renderer/src/services/bridge.ts';
-import { useSessionStore } from '../../../renderer/src/stores/session.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import AppShell from '../../../renderer/src/views/AppShell.vue';
-import SignInView from '../../../renderer/src/views/SignInView.vue';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
+import AppShell from '../../../renderer/src/shell/ShellView.vue';
+import SignInView from '../../../renderer/src/sign-in/SignInView.vue';
 import { openDb } from '../data/helpers.ts';
 
 const NO_NETWORK: ApiFailure = {

@@ -13,9 +13,9 @@ import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { StorageError } from '../../../renderer/src/data/storage.ts';
-import { useBridge } from '../../../renderer/src/services/bridge.ts';
-import { useConnectivityStore } from '../../../renderer/src/stores/connectivity.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { clientFields, openDb } from '../data/helpers.ts';
 
 let db: AdvisorDb;

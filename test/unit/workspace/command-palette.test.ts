@@ -12,10 +12,10 @@ import Tooltip from 'primevue/tooltip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
-import CommandPalette from '../../../renderer/src/components/CommandPalette.vue';
+import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import AccountWorkspace from '../../../renderer/src/views/account/AccountWorkspace.vue';
+import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { clientFields } from '../data/helpers.ts';
 import { household, one, openDb, press, settle, syncedAccount, typeText } from './harness.ts';
 

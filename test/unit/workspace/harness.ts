@@ -14,7 +14,7 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import type { Fields, SingleRow } from '../../../renderer/src/data/model.ts';
-import AccountWorkspace from '../../../renderer/src/views/account/AccountWorkspace.vue';
+import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem } from '../data/helpers.ts';
 
 export { openDb, syncedAccount, syncedItem };

@@ -14,14 +14,14 @@ import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { ApiResult } from '../../../shared/api/request.ts';
 import type { Bridge } from '../../../shared/bridge.ts';
-import SyncStatus from '../../../renderer/src/components/sync/SyncStatus.vue';
+import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
 import { createRecord, recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';
-import { useBridge } from '../../../renderer/src/services/bridge.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
-import AccountWorkspace from '../../../renderer/src/views/account/AccountWorkspace.vue';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
+import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import {
   click,
   dialog,

@@ -11,11 +11,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { Bridge } from '../../../shared/bridge.ts';
-import SyncStatus from '../../../renderer/src/components/sync/SyncStatus.vue';
+import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import { useBridge } from '../../../renderer/src/services/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import type { SyncState } from '../../../renderer/src/sync/coordinator.ts';
-import { useSyncStore } from '../../../renderer/src/stores/sync.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { click, one, openDb, settle } from './harness.ts';
 
 const fake = vi.hoisted(() => ({

@@ -1,0 +1,113 @@
+// What the account screens need from the user resource: permissions and the pipeline stages.
+// The session's user when it was loaded this run (fresh after a team switch), else the copy the
+// sync pulled into the local store, so the screens work offline from the first moment.
+
+import { liveQuery } from 'dexie';
+import { computed, onScopeDispose, shallowRef, type ComputedRef } from 'vue';
+import {
+  accountActionReason,
+  permissionReason,
+  type AccountAction,
+  type AccountType,
+} from '../../../shared/account-rules.ts';
+import type { AdvisorDb } from '../data/db.ts';
+import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import { useSessionStore } from '../common/session.ts';
+
+/** One entry of the user's `pipelines`: a stage of the pipeline of its account type. */
+export interface PipelineStage {
+  id: string;
+  type: AccountType;
+  title: string;
+  description: string;
+  icon: string;
+  /** 1-based place in its pipeline. */
+  position: number;
+}
+
+/** The stages of one account type, in the order of the user resource. */
+export interface Pipeline {
+  type: AccountType;
+  /** `prospect` or `client`, as routes name it. */
+  key: 'prospect' | 'client';
+  label: string;
+  stages: PipelineStage[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function stagesOf(user: unknown): PipelineStage[] {
+  const list = isObject(user) && Array.isArray(user.pipelines) ? user.pipelines.filter(isObject) : [];
+  const seen: Record<string, number> = {};
+  return list
+    .filter((p) => typeof p.id === 'string' && (p.type === 'CLIENT' || p.type === 'PROSPECT'))
+    .map((p) => {
+      const type = p.type as AccountType;
+      seen[type] = (seen[type] ?? 0) + 1;
+      return {
+        id: p.id as string,
+        type,
+        title: text(p.title) || 'Untitled stage',
+        description: text(p.description),
+        icon: text(p.icon),
+        position: seen[type],
+      };
+    });
+}
+
+export interface UserConfig {
+  /** True when the permission is granted, or when permissions are not known yet (the platform decides). */
+  can(key: string): boolean;
+  /** Why a permission is missing, or null when granted. */
+  reason(key: string): string | null;
+  /** Why an action on accounts of a type is not allowed, or null. */
+  actionReason(type: AccountType, action: AccountAction): string | null;
+  stages: ComputedRef<PipelineStage[]>;
+  pipelines: ComputedRef<Pipeline[]>;
+  stage(id: string | null | undefined): PipelineStage | undefined;
+  /** The user's own phone country, a sensible default for new phone numbers. */
+  phoneCountry: ComputedRef<string | null>;
+}
+
+export function useUserConfig(db: AdvisorDb): UserConfig {
+  const session = useSessionStore();
+  const stored = shallowRef<unknown>(null);
+  const sub = liveQuery(() => configEntry(db, CONFIG_KEYS.user)).subscribe({
+    next: (entry) => (stored.value = entry?.data ?? null),
+    error: () => (stored.value = null),
+  });
+  onScopeDispose(() => sub.unsubscribe());
+
+  const user = computed<unknown>(() => session.user ?? stored.value);
+  const permissions = computed(() => {
+    const u = user.value;
+    return isObject(u) && isObject(u.permissions) ? u.permissions : null;
+  });
+  const can = (key: string) => (permissions.value ? permissions.value[key] === true : true);
+  const stages = computed(() => stagesOf(user.value));
+  const pipelines = computed<Pipeline[]>(() =>
+    (['PROSPECT', 'CLIENT'] as const)
+      .map((type) => ({
+        type,
+        key: type === 'CLIENT' ? ('client' as const) : ('prospect' as const),
+        label: type === 'CLIENT' ? 'Client pipeline' : 'Prospect pipeline',
+        stages: stages.value.filter((s) => s.type === type),
+      }))
+      .filter((p) => p.stages.length > 0),
+  );
+  return {
+    can,
+    reason: (key) => (can(key) ? null : permissionReason(key)),
+    actionReason: (type, action) => accountActionReason(can, type, action),
+    stages,
+    pipelines,
+    stage: (id) => (id ? stages.value.find((s) => s.id === id) : undefined),
+    phoneCountry: computed(() => {
+      const u = user.value;
+      const c = isObject(u) && isObject(u.phone) ? text(u.phone.country).toUpperCase() : '';
+      return c || null;
+    }),
+  };
+}

@@ -1,0 +1,194 @@
+// The sync state as the screens see it (DESIGN.md §3, Sync state and Storage): phase and its
+// message, pending count, refused changes and conflicts, last synced time, progress of long
+// pulls, and storage problems in plain words; and the actions on them. It wraps the window's
+// SyncCoordinator over the app's database and the bridge.
+
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { resolveConflict as resolveChange, retryRejected, type ConflictChoice } from '../data/changes.ts';
+import { localDb } from '../data/instance.ts';
+import type { SyncStatus, SyncedTable } from '../data/model.ts';
+import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
+import { bridge } from './bridge.ts';
+import { SyncCoordinator, type SyncProgress, type SyncState } from '../sync/coordinator.ts';
+import type { PullReport } from '../sync/pull.ts';
+import { useConnectivityStore } from './connectivity.ts';
+
+/**
+ * What the sync is doing, in an advisor's words, for the status control and the panel alike:
+ * sending their changes, or updating this computer from the platform with its progress summed
+ * over every pull under way (so it moves whichever pull moves).
+ */
+export interface SyncActivity {
+  /** Short, for the status control: "Sending 3 changes", "Updating 2 of 5". */
+  short: string;
+  /** A sentence, for the panel and screen readers. */
+  sentence: string;
+  done: number;
+  /** Null while no pull knows its total yet. */
+  total: number | null;
+}
+
+const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+export function describeActivity(pendingCount: number, progress: readonly SyncProgress[]): SyncActivity {
+  const counted = progress.filter((p) => p.total);
+  if (progress.length > 0) {
+    const total = counted.length ? counted.reduce((n, p) => n + (p.total ?? 0), 0) : null;
+    const done = counted.reduce((n, p) => n + Math.min(p.done, p.total ?? 0), 0);
+    const count = total ? ` ${done} of ${total}` : '';
+    return {
+      short: total && done > 0 ? `Updating${count}` : 'Updating…',
+      sentence: `Updating this computer from the platform${total ? `: ${done} of ${total} done` : ''}.`,
+      done,
+      total,
+    };
+  }
+  if (pendingCount > 0)
+    return {
+      short: `Sending ${changes(pendingCount)}`,
+      sentence: `Sending ${changes(pendingCount)} to the platform.`,
+      done: 0,
+      total: null,
+    };
+  return {
+    short: 'Updating…',
+    sentence: 'Checking the platform for updates.',
+    done: 0,
+    total: null,
+  };
+}
+
+export const useSyncStore = defineStore('sync', () => {
+  let coordinator: SyncCoordinator | null = null;
+  let starting: Promise<boolean> | null = null;
+  const started = ref(false);
+  const state = shallowRef<SyncState | null>(null);
+  /** The database could not be opened: nothing can be shown or saved until the user acts. */
+  const openProblem = ref<StorageProblem | null>(null);
+  /** The last change could not be saved. */
+  const writeProblem = ref<StorageProblem | null>(null);
+
+  /** The window's coordinator, made on first use: screens may ask before the frame has started syncing. */
+  function sync(): SyncCoordinator {
+    if (coordinator) return coordinator;
+    const connectivity = useConnectivityStore();
+    coordinator = new SyncCoordinator({
+      db: localDb(),
+      send: (req) => bridge().api.request(req),
+      observe: (result) => connectivity.observe(result),
+    });
+    coordinator.subscribe((next) => (state.value = next));
+    return coordinator;
+  }
+
+  const phase = computed(() => state.value?.phase ?? 'idle');
+  const message = computed(() => state.value?.message ?? null);
+  const worker = computed(() => state.value?.worker ?? false);
+  const pendingCount = computed(() => state.value?.pendingCount ?? 0);
+  const rejected = computed(() => state.value?.rejected ?? []);
+  const conflicts = computed(() => state.value?.conflicts ?? []);
+  const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null);
+  const progress = computed(() => state.value?.progress ?? []);
+  const storageProblem = computed(
+    () => openProblem.value ?? writeProblem.value ?? state.value?.storage ?? null,
+  );
+  /** While syncing: what it is doing, in words (null in any other phase). */
+  const activity = computed(() =>
+    phase.value === 'syncing' ? describeActivity(pendingCount.value, progress.value) : null,
+  );
+
+  /**
+   * Called when the app frame appears, that is after a sign-in: the first call opens the
+   * database and starts syncing; a later one (back from signing in again) resumes the queue.
+   * False when the database cannot be opened (`storageProblem` says why).
+   */
+  function start(): Promise<boolean> {
+    if (started.value)
+      return sync()
+        .signedIn()
+        .then(() => true);
+    starting ??= (async () => {
+      const opened = await openStorage(localDb());
+      openProblem.value = opened.ok ? null : opened.problem;
+      if (opened.ok) sync().start();
+      started.value = opened.ok;
+      return opened.ok;
+    })().finally(() => (starting = null));
+    return starting;
+  }
+
+  /** On sign-out: the push ends its pass and the lock passes on; unsent changes stay. */
+  async function stop(): Promise<void> {
+    await coordinator?.stop();
+    started.value = false;
+  }
+
+  /**
+   * Runs a change, or any write to the local store: a storage failure (a full disk …) is kept in
+   * `storageProblem` in plain words and thrown as a StorageError. Nothing is half written.
+   */
+  async function save<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await withStorage(work);
+      writeProblem.value = null;
+      return result;
+    } catch (error) {
+      if (error instanceof StorageError) writeProblem.value = error.problem;
+      throw error;
+    }
+  }
+
+  function resolveConflict(opId: string, choice: ConflictChoice): Promise<void> {
+    return save(() => resolveChange(localDb(), opId, choice));
+  }
+
+  /** "Try again": a refused change is sent again as it is; without one, every waiting retry is due now. */
+  async function retry(opId?: string): Promise<void> {
+    if (opId) await save(() => retryRejected(localDb(), opId));
+    await sync().rearm();
+  }
+
+  function openAccount(localId: string): Promise<PullReport> {
+    return save(() => sync().openAccount(localId));
+  }
+
+  function setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
+    return save(() => sync().setAvailableOffline(localId, on));
+  }
+
+  function whenSynced(opId: string): Promise<void> {
+    return sync().whenSynced(opId);
+  }
+
+  function watchStatus(
+    table: SyncedTable,
+    recordId: string,
+    listener: (status: SyncStatus | null) => void,
+  ): () => void {
+    return sync().watchStatus(table, recordId, listener);
+  }
+
+  return {
+    started,
+    phase,
+    message,
+    worker,
+    pendingCount,
+    rejected,
+    conflicts,
+    lastSyncedAt,
+    progress,
+    storageProblem,
+    activity,
+    start,
+    stop,
+    save,
+    resolveConflict,
+    retry,
+    openAccount,
+    setAvailableOffline,
+    whenSynced,
+    watchStatus,
+  };
+});

@@ -1,0 +1,421 @@
+// How the workspace's forms hold values: a record's stored fields become a draft the inputs edit
+// (empty texts, currencies with their frequency, dates without a time), and a draft becomes the
+// patch of the fields the user really changed, so that opening and saving a form unchanged queues
+// nothing, and a date the server keeps as `1980-03-14 00:00:00` is not "changed" into `1980-03-14`.
+
+import type { Frequency } from '../../../shared/sections.ts';
+import { countries } from '../../../shared/account-rules.ts';
+import { ChangeRefused } from '../data/changes.ts';
+import { StorageError } from '../data/storage.ts';
+import type { FormField } from '../../../shared/forms.ts';
+
+export type Fields = Record<string, unknown>;
+
+export interface CurrencyDraft {
+  value: number | null;
+  frequency: Frequency;
+}
+
+export interface RelationValue {
+  type: string;
+  id: string | null;
+}
+
+export interface TargetDraft {
+  value: number | null;
+  date: string | null;
+}
+
+export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'zip', 'country'] as const;
+export type AddressDraft = Record<(typeof ADDRESS_PARTS)[number], string>;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** `1980-03-14`, from `1980-03-14` or `1980-03-14 00:00:00`; null when it is no date. */
+export function datePart(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(v.trim());
+  return m ? (m[1] as string) : null;
+}
+
+export function relationOf(v: unknown): RelationValue | null {
+  if (typeof v === 'string') return v === '' ? null : { type: v, id: null };
+  if (!isObject(v) || typeof v.type !== 'string' || v.type === '') return null;
+  return { type: v.type, id: typeof v.id === 'string' && v.id !== '' ? v.id : null };
+}
+
+/** The key a relation is known by in pickers: `client:`, `FamilyMember:<local id>`. */
+export const relationKey = (r: RelationValue | null): string => (r ? `${r.type}:${r.id ?? ''}` : '');
+
+/** The value an input edits, from the stored value. */
+export function toDraft(field: FormField, stored: unknown): unknown {
+  switch (field.input) {
+    case 'currency': {
+      const fallback = field.frequency ?? 'one-time';
+      if (typeof stored === 'number') return { value: finite(stored), frequency: fallback };
+      const o = isObject(stored) ? stored : {};
+      const frequency = (['one-time', 'monthly', 'yearly'] as const).find((f) => f === o.frequency);
+      return { value: finite(o.value), frequency: frequency ?? fallback } satisfies CurrencyDraft;
+    }
+    case 'relation':
+      return relationOf(stored);
+    case 'target': {
+      const o = isObject(stored) ? stored : {};
+      return { value: finite(o.value), date: datePart(o.date) } satisfies TargetDraft;
+    }
+    case 'address': {
+      const o = isObject(stored) ? stored : {};
+      const draft: AddressDraft = { line1: '', line2: '', city: '', state: '', zip: '', country: '' };
+      for (const p of ADDRESS_PARTS) draft[p] = textOf(o[p]);
+      return draft;
+    }
+    case 'date':
+      return datePart(stored);
+    case 'boolean':
+      return stored === true;
+    case 'integer':
+    case 'year':
+    case 'number':
+    case 'percent':
+      return finite(stored);
+    case 'file':
+      return stored ?? null;
+    default:
+      return textOf(stored);
+  }
+}
+
+/** The value to store, from a draft: empty texts and amounts become null. */
+export function fromDraft(field: FormField, draft: unknown): unknown {
+  switch (field.input) {
+    case 'currency': {
+      const c = draft as CurrencyDraft | null;
+      return c && c.value !== null ? { value: c.value, frequency: c.frequency } : null;
+    }
+    case 'relation':
+      return relationOf(draft);
+    case 'target': {
+      const t = draft as TargetDraft | null;
+      return t && (t.value !== null || t.date) ? { value: t.value, date: t.date || null } : null;
+    }
+    case 'address': {
+      const a = (draft ?? {}) as Partial<AddressDraft>;
+      const parts = Object.fromEntries(ADDRESS_PARTS.map((p) => [p, a[p]?.trim() || null]));
+      return Object.values(parts).some((v) => v !== null) ? parts : null;
+    }
+    case 'date':
+      return datePart(draft);
+    case 'boolean':
+      return draft === true;
+    case 'integer':
+    case 'year':
+    case 'number':
+    case 'percent':
+      return finite(draft);
+    case 'file':
+      return draft ?? null;
+    default: {
+      const t = typeof draft === 'string' ? draft.trim() : '';
+      return t === '' ? null : t;
+    }
+  }
+}
+
+/** A stored value in one comparable form, so that equal meanings compare equal. */
+function comparable(field: FormField, v: unknown): unknown {
+  return fromDraft(field, toDraft(field, v));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+export function draftOf(fields: readonly FormField[], stored: Readonly<Fields>): Fields {
+  return Object.fromEntries(fields.map((f) => [f.name, toDraft(f, stored[f.name])]));
+}
+
+/** The stored form of every field of a draft (for validation and for a create). */
+export function valuesOf(fields: readonly FormField[], draft: Readonly<Fields>): Fields {
+  return Object.fromEntries(fields.map((f) => [f.name, fromDraft(f, draft[f.name])]));
+}
+
+/** Only the fields whose meaning differs from what is stored; files are changed by uploads, never here. */
+export function patchOf(
+  fields: readonly FormField[],
+  stored: Readonly<Fields>,
+  draft: Readonly<Fields>,
+): Fields {
+  const patch: Fields = {};
+  for (const f of fields) {
+    if (f.input === 'file') continue;
+    const next = fromDraft(f, draft[f.name]);
+    if (!same(comparable(f, stored[f.name]), next)) patch[f.name] = next;
+  }
+  return patch;
+}
+
+/** The fields of a new item worth sending: what was filled in. */
+export function createdFields(fields: readonly FormField[], draft: Readonly<Fields>): Fields {
+  const out: Fields = {};
+  for (const f of fields) {
+    if (f.input === 'file') continue;
+    const v = fromDraft(f, draft[f.name]);
+    if (v !== null && !(f.input === 'boolean' && v === false)) out[f.name] = v;
+  }
+  return out;
+}
+
+/** A value of unknown shape as text (conflict views of fields without a schema). */
+export function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** A form's fields in titled groups. */
+export interface FieldGroup {
+  title?: string;
+  fields: readonly FormField[];
+}
+
+// ---- display ------------------------------------------------------------------------------------
+
+const FREQUENCY_SUFFIX: Readonly<Record<string, string>> = {
+  monthly: ' /mo',
+  yearly: ' /yr',
+  'one-time': '',
+};
+
+export function money(value: number, currency = 'USD', cents = false): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: cents ? 2 : 0,
+    minimumFractionDigits: cents ? 2 : 0,
+  }).format(value);
+}
+
+/**
+ * A chart's label, on two lines when long ("Retirement &" / "college"): a bar chart's axis may
+ * take only part of the chart's width, and a label wider than that would be cut at the edge.
+ */
+export function axisLabel(label: string, max = 14): string | string[] {
+  if (label.length <= max) return label;
+  const cut = label.lastIndexOf(' ', Math.ceil(label.length / 2) + 2);
+  return cut > 0 ? [label.slice(0, cut), label.slice(cut + 1)] : label;
+}
+
+/** A stored value as a short text for tables and conflict views. */
+export function displayValue(
+  field: FormField,
+  stored: unknown,
+  relationLabel: (r: RelationValue) => string,
+  currency = 'USD',
+): string {
+  const v = toDraft(field, stored);
+  switch (field.input) {
+    case 'currency': {
+      const c = v as CurrencyDraft;
+      return c.value === null
+        ? ''
+        : `${money(c.value, currency, !Number.isInteger(c.value))}${FREQUENCY_SUFFIX[c.frequency] ?? ''}`;
+    }
+    case 'relation':
+      return v ? relationLabel(v as RelationValue) : '';
+    case 'target': {
+      const t = v as TargetDraft;
+      return [t.value === null ? '' : money(t.value, currency), t.date ? `by ${formatDate(t.date)}` : '']
+        .filter(Boolean)
+        .join(' ');
+    }
+    case 'address':
+      return Object.values(v as AddressDraft)
+        .filter(Boolean)
+        .join(', ');
+    case 'select':
+      return field.options?.find((o) => o.value === v)?.label ?? textOf(v);
+    case 'boolean':
+      return stored === true ? 'Yes' : stored === false ? 'No' : '';
+    case 'percent':
+      return v === null ? '' : `${v as number}%`;
+    case 'date':
+      return formatDate(v);
+    case 'country':
+      return countryName(v);
+    case 'file': {
+      const file = isObject(stored) ? stored : null;
+      return file ? textOf(file.filename) || 'File' : '';
+    }
+    default:
+      return v === null ? '' : textOf(v);
+  }
+}
+
+/**
+ * The server's messages (keyed as it names fields: `drivers_license.expire_date`, `address`) on
+ * the fields of a form with dotted names; what names no field is kept under `''`.
+ */
+export function messagesOnFields(
+  fields: readonly FormField[],
+  messages: Readonly<Record<string, readonly string[]>>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, list] of Object.entries(messages)) {
+    const field =
+      fields.find((f) => f.messageName === key || f.name === key) ??
+      fields.find((f) => f.name.startsWith(`${key}.`) || key.startsWith(`${f.name}.`));
+    (out[field?.name ?? ''] ??= []).push(...list);
+  }
+  return out;
+}
+
+// ---- dates in the user's words ------------------------------------------------------------------
+
+/** The user's locale (the system's, in the desktop app). */
+const userLocale = (): string | undefined =>
+  typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined;
+
+/** `1980-03-14` as a local date (a UTC midnight would show the day before west of Greenwich). */
+export function isoToDate(v: unknown): Date | null {
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/** A picked date in the interface's format, `1980-03-14`. */
+export function dateToIso(v: unknown): string | null {
+  if (!(v instanceof Date) || Number.isNaN(v.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
+/** A stored date as the user reads dates (`Mar 14, 1980`, `14 mars 1980`); '' when it is none. */
+export function formatDate(v: unknown, locale = userLocale()): string {
+  const d = isoToDate(v);
+  return d ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d) : '';
+}
+
+/** How dates are typed: the user's numeric date (`05/14/2016`, `14.05.2016`). */
+export const NUMERIC_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
+/**
+ * The date picker's pattern for the user's numeric date, from Intl (`mm/dd/yy` in the US — the
+ * picker's `yy` is the four-digit year), and a placeholder that shows it (`MM/DD/YYYY`).
+ */
+export function datePattern(locale = userLocale()): { format: string; placeholder: string } {
+  const parts = new Intl.DateTimeFormat(locale, NUMERIC_DATE).formatToParts(new Date(2016, 4, 14));
+  let format = '';
+  let placeholder = '';
+  for (const p of parts) {
+    if (p.type === 'year') [format, placeholder] = [`${format}yy`, `${placeholder}YYYY`];
+    else if (p.type === 'month') [format, placeholder] = [`${format}mm`, `${placeholder}MM`];
+    else if (p.type === 'day') [format, placeholder] = [`${format}dd`, `${placeholder}DD`];
+    else {
+      // Literal text is quoted when it holds letters the picker would read as a pattern.
+      format += /[a-z']/i.test(p.value) ? `'${p.value.replace(/'/g, "''")}'` : p.value;
+      placeholder += p.value;
+    }
+  }
+  return { format, placeholder };
+}
+
+// ---- countries and US states --------------------------------------------------------------------
+
+/** Every country by its name in the user's language, storing its ISO code. */
+let countryList: { value: string; label: string }[] | null = null;
+export function countryOptions(): { value: string; label: string }[] {
+  if (countryList) return countryList;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(userLocale() ? [userLocale() as string, 'en'] : ['en'], { type: 'region' });
+  } catch {
+    names = new Intl.DisplayNames(['en'], { type: 'region' });
+  }
+  countryList = countries()
+    .map((c) => ({ value: c.code, label: names?.of(c.code) ?? c.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return countryList;
+}
+
+export function countryName(code: unknown): string {
+  if (typeof code !== 'string' || code === '') return '';
+  return countryOptions().find((c) => c.value === code.toUpperCase())?.label ?? code;
+}
+
+/** The states, the district and the territories the platform takes as a US state code. */
+export const US_STATE_OPTIONS: readonly { value: string; label: string }[] = (
+  [
+    ['AL', 'Alabama'],
+    ['AK', 'Alaska'],
+    ['AS', 'American Samoa'],
+    ['AZ', 'Arizona'],
+    ['AR', 'Arkansas'],
+    ['CA', 'California'],
+    ['CO', 'Colorado'],
+    ['CT', 'Connecticut'],
+    ['DE', 'Delaware'],
+    ['DC', 'District of Columbia'],
+    ['FL', 'Florida'],
+    ['GA', 'Georgia'],
+    ['GU', 'Guam'],
+    ['HI', 'Hawaii'],
+    ['ID', 'Idaho'],
+    ['IL', 'Illinois'],
+    ['IN', 'Indiana'],
+    ['IA', 'Iowa'],
+    ['KS', 'Kansas'],
+    ['KY', 'Kentucky'],
+    ['LA', 'Louisiana'],
+    ['ME', 'Maine'],
+    ['MD', 'Maryland'],
+    ['MA', 'Massachusetts'],
+    ['MI', 'Michigan'],
+    ['MN', 'Minnesota'],
+    ['MS', 'Mississippi'],
+    ['MO', 'Missouri'],
+    ['MT', 'Montana'],
+    ['NE', 'Nebraska'],
+    ['NV', 'Nevada'],
+    ['NH', 'New Hampshire'],
+    ['NJ', 'New Jersey'],
+    ['NM', 'New Mexico'],
+    ['NY', 'New York'],
+    ['NC', 'North Carolina'],
+    ['ND', 'North Dakota'],
+    ['MP', 'Northern Mariana Islands'],
+    ['OH', 'Ohio'],
+    ['OK', 'Oklahoma'],
+    ['OR', 'Oregon'],
+    ['PA', 'Pennsylvania'],
+    ['PR', 'Puerto Rico'],
+    ['RI', 'Rhode Island'],
+    ['SC', 'South Carolina'],
+    ['SD', 'South Dakota'],
+    ['TN', 'Tennessee'],
+    ['TX', 'Texas'],
+    ['VI', 'U.S. Virgin Islands'],
+    ['UT', 'Utah'],
+    ['VT', 'Vermont'],
+    ['VA', 'Virginia'],
+    ['WA', 'Washington'],
+    ['WV', 'West Virginia'],
+    ['WI', 'Wisconsin'],
+    ['WY', 'Wyoming'],
+  ] as const
+).map(([value, label]) => ({ value, label }));
+
+// ---- saving ---------------------------------------------------------------------------------------
+
+/**
+ * Why a save failed, for the form: a change the change module refuses in its words, a storage
+ * problem (a full disk …) in plain words with the way out, anything else as it is. The form keeps
+ * what the user typed either way.
+ */
+export function saveFailure(error: unknown, what = 'Not saved'): string {
+  if (error instanceof ChangeRefused) return error.message;
+  if (error instanceof StorageError) return `${error.problem.message} ${error.problem.whatToDo}`;
+  return `${what}: ${error instanceof Error ? error.message : String(error)}`;
+}

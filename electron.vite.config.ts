@@ -5,13 +5,18 @@ import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 
+/** `@shared/…` is the project's shared/ folder in every part, as tsconfig.json's `paths` say. */
+export const SHARED_ALIAS = { '@shared': resolve(import.meta.dirname, 'shared') };
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
+    resolve: { alias: SHARED_ALIAS },
     build: { outDir: 'out/main', rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
+    resolve: { alias: SHARED_ALIAS },
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -24,6 +29,7 @@ export default defineConfig({
     root: resolve('renderer'),
     base: './',
     plugins: [vue()],
+    resolve: { alias: SHARED_ALIAS },
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,

@@ -1,10 +1,13 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
+import { SHARED_ALIAS } from './electron.vite.config.ts';
 
 // Every layer of the suite runs here; the layers are told apart by folder (DESIGN.md §6).
 // Component tests import .vue files (and pick happy-dom with a `@vitest-environment` comment).
 export default defineConfig({
   plugins: [vue()],
+  // Modules resolve as in the build: `@shared/…` is the project's shared/ folder.
+  resolve: { alias: SHARED_ALIAS },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-import type { Bridge } from '../../shared/bridge.ts';
+import type { Bridge } from '@shared/bridge.ts';
 
 declare global {
   interface Window {

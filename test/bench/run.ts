@@ -18,6 +18,7 @@ import { resolve } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import vue from '@vitejs/plugin-vue';
 import { build } from 'vite';
+import { SHARED_ALIAS } from '../../electron.vite.config.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import type { ApiRequest } from '../../shared/api/request.ts';
 import { sandboxProfile } from '../../shared/settings.ts';
@@ -89,7 +90,7 @@ const TYPES: Record<string, string> = {
 /**
  * page.ts as one ES module, built in memory by vite's JS API, with its style sheets and fonts: the
  * account list's view (list.ts) is built as the renderer is (electron.vite.config.ts: the Vue
- * plugin, no aliases of its own), and resolved under the name modules.d.ts declares.
+ * plugin, the `@shared` alias), and resolved under the name modules.d.ts declares.
  */
 async function bundlePage(): Promise<{ files: Record<string, Served>; styles: string[] }> {
   const result = await build({
@@ -102,6 +103,7 @@ async function bundlePage(): Promise<{ files: Record<string, Served>; styles: st
     plugins: [vue()],
     resolve: {
       alias: {
+        ...SHARED_ALIAS,
         'bench:account-list-view': resolve(ROOT, 'renderer/src/accounts/AccountListView.vue'),
       },
     },

@@ -9,7 +9,7 @@ import {
   permissionReason,
   type AccountAction,
   type AccountType,
-} from '../../../shared/account-rules.ts';
+} from '@shared/account-rules.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { useSessionStore } from '../common/session.ts';

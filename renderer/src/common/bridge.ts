@@ -1,6 +1,6 @@
 // The one module that reaches `window.advisor`. Stores ask it for the Bridge; tests hand in another.
 
-import type { Bridge } from '../../../shared/bridge.ts';
+import type { Bridge } from '@shared/bridge.ts';
 import { createHttpBridge } from './http-bridge.ts';
 
 let current: Bridge | null = null;

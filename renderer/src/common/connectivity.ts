@@ -3,7 +3,7 @@
 
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ApiResult } from '../../../shared/api/request.ts';
+import type { ApiResult } from '@shared/api/request.ts';
 
 export type Connection = 'online' | 'offline' | 'unreachable';
 

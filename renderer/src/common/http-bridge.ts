@@ -1,8 +1,8 @@
 // The Bridge in the browser preview: every call is a POST to the host that served this page,
 // carrying the key the host put into it.
 
-import type { Bridge } from '../../../shared/bridge.ts';
-import { encodeBridgeArgs } from '../../../shared/bridge-wire.ts';
+import type { Bridge } from '@shared/bridge.ts';
+import { encodeBridgeArgs } from '@shared/bridge-wire.ts';
 
 export class BridgeUnavailable extends Error {}
 

@@ -1,6 +1,6 @@
 // Calls of the platform the app frame needs: the signed-in user and the team switch (version 2).
 
-import type { ApiResult } from '../../../shared/api/request.ts';
+import type { ApiResult } from '@shared/api/request.ts';
 import { bridge } from './bridge.ts';
 
 export interface Team {

@@ -3,9 +3,9 @@
 
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { ApiFailure } from '../../../shared/api/request.ts';
-import type { AuthStatus, SignInTarget } from '../../../shared/auth.ts';
-import type { SignOutResult } from '../../../shared/bridge.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
+import type { AuthStatus, SignInTarget } from '@shared/auth.ts';
+import type { SignOutResult } from '@shared/bridge.ts';
 import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { bridge } from './bridge.ts';

@@ -2,7 +2,7 @@
 
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { Preferences, ProfileInput, SettingsView } from '../../../shared/settings.ts';
+import type { Preferences, ProfileInput, SettingsView } from '@shared/settings.ts';
 import { bridge } from './bridge.ts';
 
 export const useSettingsStore = defineStore('settings', () => {

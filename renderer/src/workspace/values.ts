@@ -3,11 +3,11 @@
 // patch of the fields the user really changed, so that opening and saving a form unchanged queues
 // nothing, and a date the server keeps as `1980-03-14 00:00:00` is not "changed" into `1980-03-14`.
 
-import type { Frequency } from '../../../shared/sections.ts';
-import { countries } from '../../../shared/account-rules.ts';
+import type { Frequency } from '@shared/sections.ts';
+import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
-import type { FormField } from '../../../shared/forms.ts';
+import type { FormField } from '@shared/forms.ts';
 
 export type Fields = Record<string, unknown>;
 

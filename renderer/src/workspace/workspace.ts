@@ -14,13 +14,8 @@ import {
   type InjectionKey,
   type Ref,
 } from 'vue';
-import {
-  RELATION_TYPE_LABELS,
-  SECTION_FORMS,
-  formOfKey,
-  type RelationChoice,
-} from '../../../shared/forms.ts';
-import { RELATION_SECTION, type MemberRole } from '../../../shared/sections.ts';
+import { RELATION_TYPE_LABELS, SECTION_FORMS, formOfKey, type RelationChoice } from '@shared/forms.ts';
+import { RELATION_SECTION, type MemberRole } from '@shared/sections.ts';
 import { DELETED_ON_SERVER } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {

@@ -340,6 +340,10 @@ export function countryOptions(): { value: string; label: string }[] {
   return countryList;
 }
 
+/** Whether a country value is the United States (where a state is chosen from the US states). */
+export const isUs = (country: unknown): boolean =>
+  typeof country === 'string' && country.toUpperCase() === 'US';
+
 export function countryName(code: unknown): string {
   if (typeof code !== 'string' || code === '') return '';
   return countryOptions().find((c) => c.value === code.toUpperCase())?.label ?? code;

@@ -1,5 +1,6 @@
 // The platform's icon names (version 2 `/config/icons`: `i_user_plus` …) drawn with the icon font
-// the app ships (PrimeIcons). A name the map lacks still gets an icon: a neutral dot.
+// the app ships (PrimeIcons), the same wherever they show (pipeline stages, activities). Each name
+// gets a glyph of its own where PrimeIcons has one; a name the map lacks still gets a neutral dot.
 
 const ICONS: Readonly<Record<string, string>> = {
   i_archive: 'pi-box',
@@ -20,21 +21,21 @@ const ICONS: Readonly<Record<string, string>> = {
   i_engagement_shield: 'pi-shield',
   i_engagement_tag: 'pi-tag',
   i_envelope: 'pi-envelope',
-  i_female: 'pi-user',
+  i_female: 'pi-venus',
   i_globe: 'pi-globe',
   i_heart: 'pi-heart',
   i_lightbulb: 'pi-lightbulb',
-  i_male: 'pi-user',
+  i_male: 'pi-mars',
   i_medal: 'pi-trophy',
   i_money: 'pi-money-bill',
   i_pen: 'pi-pencil',
   i_search: 'pi-search',
-  i_spade: 'pi-star',
+  i_spade: 'pi-hammer',
   i_star: 'pi-star',
   i_umbrella: 'pi-shield',
   i_upload: 'pi-upload',
   i_user: 'pi-user',
-  i_user_check: 'pi-user',
+  i_user_check: 'pi-verified',
   i_user_clock: 'pi-clock',
   i_user_cog: 'pi-user-edit',
   i_user_friends: 'pi-users',
@@ -43,15 +44,15 @@ const ICONS: Readonly<Record<string, string>> = {
   i_user_minus: 'pi-user-minus',
   i_user_plus: 'pi-user-plus',
   i_user_shield: 'pi-shield',
-  i_user_slash: 'pi-user-minus',
+  i_user_slash: 'pi-ban',
   i_user_tag: 'pi-tag',
   i_user_tie: 'pi-briefcase',
-  i_user_times: 'pi-user-minus',
+  i_user_times: 'pi-times-circle',
   i_users: 'pi-users',
   i_users_cog: 'pi-cog',
 };
 
 /** The icon classes of a platform icon name. */
-export function iconClass(name: string | null | undefined): string {
+export function platformIcon(name: string | null | undefined): string {
   return `pi ${(name && ICONS[name]) || 'pi-circle-fill'}`;
 }

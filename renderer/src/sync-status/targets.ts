@@ -87,15 +87,3 @@ export const CHANGE_WORDS: Record<OperationKind, string> = {
   removeFile: 'File removed',
   resetPin: 'PIN reset',
 };
-
-/** "just now", "2 minutes ago", "yesterday". */
-export function ago(ms: number, now: number): string {
-  const seconds = Math.round((now - ms) / 1000);
-  if (seconds < 45) return 'just now';
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return rtf.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return rtf.format(-hours, 'hour');
-  return rtf.format(-Math.round(hours / 24), 'day');
-}

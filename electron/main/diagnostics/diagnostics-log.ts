@@ -145,18 +145,19 @@ export class DiagnosticsLog {
   }
 }
 
-/** Nested failures as `failures` lists of `kind status route`, so every line stays one flat object. */
+/** Nested failures as text (`kind status route, …`; left out when none), so every line stays one flat object. */
 function flatten(fields: Record<string, unknown>): Record<string, Value> {
   const out: Record<string, Value> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value))
-      out[key] = value
-        .map(
-          (f: { kind: string; status: number | null; route: string }) =>
-            `${f.kind} ${f.status ?? '-'} ${f.route}`,
-        )
-        .join(', ');
-    else if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value)) {
+      if (value.length > 0)
+        out[key] = value
+          .map(
+            (f: { kind: string; status: number | null; route: string }) =>
+              `${f.kind} ${f.status ?? '-'} ${f.route}`,
+          )
+          .join(', ');
+    } else if (typeof value === 'object' && value !== null) {
       const failure = value as { kind: string; status: number | null };
       out[key] = `${failure.kind} ${failure.status ?? '-'}`;
     } else out[key] = value as Value;

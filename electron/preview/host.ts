@@ -76,9 +76,6 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     logFile: electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log')),
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
-  services.diagnostics.started(
-    startupFacts({ appVersion: APP_VERSION, electron: null, chrome: null }, services.settings.profile()),
-  );
   let origin = '';
 
   const sameKey = (given: string | undefined) => {
@@ -155,9 +152,19 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     return send(res, 405, 'text/plain', 'Method not allowed');
   });
   server.requestTimeout = 0; // finishSignIn waits for the user for minutes
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A port that is taken rejects (EADDRINUSE), so the caller can take another.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  services.diagnostics.started(
+    startupFacts({ appVersion: APP_VERSION, electron: null, chrome: null }, services.settings.profile()),
+  );
   return {
     url: origin,
     services,

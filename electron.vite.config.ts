@@ -8,19 +8,27 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 /** `@shared/…` is the project's shared/ folder in every part, as tsconfig.json's `paths` say. */
 export const SHARED_ALIAS = { '@shared': resolve(import.meta.dirname, 'shared') };
 
+// Rolldown's warning about time spent in plugins is a hint for plugin authors; here it only
+// printed a block of yellow text into every `npm start` and build.
+const checks = { bundlerTimings: false };
+
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
     resolve: { alias: SHARED_ALIAS },
-    build: { outDir: 'out/main', rollupOptions: { input: { index: resolve('electron/main/index.ts') } } },
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve('electron/main/index.ts') }, checks },
+    },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
     resolve: { alias: SHARED_ALIAS },
     build: {
       outDir: 'out/preload',
-      rollupOptions: {
+      rolldownOptions: {
         input: { index: resolve('electron/preload/index.ts') },
+        checks,
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
@@ -33,7 +41,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
-      rollupOptions: { input: resolve('renderer/index.html') },
+      rolldownOptions: { input: resolve('renderer/index.html'), checks },
     },
   },
 });

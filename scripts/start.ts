@@ -1,15 +1,19 @@
 // `npm start`: the sandbox platform with sample data (kept in .platform-data/ across restarts) and
-// the app connected to it: the Electron app where its program can be installed, otherwise the
-// same app as the browser preview, with one line saying why.
+// the app connected to it: the Electron app where its program can be installed and shown,
+// otherwise the same app as the browser preview, opened in the system's browser, with one line
+// saying why. Since Electron 42 the electron package downloads its program on first use, not at
+// `npm install`: this is where that happens.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'electron-vite';
 import { startPreviewHost } from '../electron/preview/host.ts';
 import { sandboxProfile } from '../shared/settings.ts';
+import { SANDBOX_PASSWORD } from '../test/platform/seed.ts';
 import { startPlatform, type Platform } from '../test/platform/server.ts';
+import { browserOpener, downloadFailure, hasDisplay, startMessage } from './start-output.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,7 +27,7 @@ async function platformOn(port: number): Promise<Platform> {
   }
 }
 
-/** The Electron program, installing it first if the package's download never ran; or why not. */
+/** The Electron program, installed first if it is missing; or why it cannot run here. */
 function electronProgram(): { path: string } | { reason: string } {
   let packageDir: string;
   try {
@@ -31,23 +35,24 @@ function electronProgram(): { path: string } | { reason: string } {
   } catch {
     return { reason: 'the electron package is not installed (run npm install)' };
   }
-  const installed = () => existsSync(join(packageDir, 'path.txt'));
-  if (!installed()) {
-    console.log('Installing the Electron program …');
+  // Where the package's own installer (install.js) puts the program and says so.
+  const program = () => {
+    const pathFile = join(packageDir, 'path.txt');
+    if (!existsSync(pathFile)) return null;
+    const path = join(packageDir, 'dist', readFileSync(pathFile, 'utf8'));
+    return existsSync(path) ? path : null;
+  };
+  if (!program()) {
+    console.log('Installing the Electron program…');
     const run = spawnSync(process.execPath, [join(packageDir, 'install.js')], {
-      stdio: 'ignore',
-      timeout: 180_000,
+      encoding: 'utf8',
+      timeout: 300_000,
     });
-    if (!installed())
-      return {
-        reason: run.error ? run.error.message : 'its download failed (no access to its download server)',
-      };
+    if (!program()) return { reason: downloadFailure(`${run.error?.message ?? ''}\n${run.stderr ?? ''}`) };
   }
-  try {
-    return { path: require('electron') as string };
-  } catch (error) {
-    return { reason: (error as Error).message.split('\n')[0] ?? 'it does not start' };
-  }
+  // Installed for when there is one; a window needs a display.
+  if (!hasDisplay(process.platform, process.env)) return { reason: 'there is no display to show its window' };
+  return { path: program() as string };
 }
 
 /** The same build as `npm run build`: main, preload and renderer into out/. */
@@ -55,10 +60,24 @@ async function buildApp(): Promise<void> {
   await build({ configFile: resolve('electron.vite.config.ts'), logLevel: 'warn' });
 }
 
+/** Opens the page in the system's browser where there is one; never fails when there is not. */
+function openInBrowser(url: string): boolean {
+  const opener = browserOpener(url, process.platform, process.env);
+  if (!opener) return false;
+  try {
+    const child = spawn(opener.command, opener.args, { stdio: 'ignore', detached: true });
+    child.on('error', () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const platform = await platformOn(4010);
-console.log(`Sandbox platform listening on ${platform.url} (users: advisor@sandbox.test / sandbox)`);
 await buildApp();
 const electron = electronProgram();
+const users = platform.control.dump().users.map((user) => user.email);
 let stop: () => Promise<void>;
 
 if ('path' in electron) {
@@ -71,12 +90,17 @@ if ('path' in electron) {
     child.kill();
     return Promise.resolve();
   };
+  print({ kind: 'electron' });
 } else {
   const host = await previewOn(5174);
-  console.log(
-    `Electron cannot run here (${electron.reason}); serving the same app as the browser preview: open ${host.url}`,
-  );
   stop = () => host.close();
+  const opened = openInBrowser(host.url);
+  print({ kind: 'preview', url: host.url, whyNotElectron: electron.reason, opened });
+}
+
+function print(app: Parameters<typeof startMessage>[0]['app']): void {
+  const lines = startMessage({ platformUrl: platform.url, users, password: SANDBOX_PASSWORD, app });
+  console.log(lines.join('\n'));
 }
 
 async function previewOn(port: number) {

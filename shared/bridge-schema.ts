@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { preferencesSchema, profileInputSchema } from './settings.ts';
-import { PRIORITIES } from './api/request.ts';
+import { PRIORITIES, type ApiErrorKind } from './api/request.ts';
+import { ROUTE_PATTERN } from './api/route.ts';
 
 const apiName = z.enum(['v2', 'v0']);
 const priority = z.enum(PRIORITIES);
@@ -40,6 +41,80 @@ export const downloadRequestSchema = z.object({
 
 const flowId = z.string().min(1).max(100);
 
+// ---- Diagnostics: what the renderer may put into the log ----
+// Strict objects of ids, counts, kinds, statuses and durations: no field takes free text, so no
+// name, email, amount, note or token of a client can reach the log through this channel.
+
+const API_ERROR_KINDS = [
+  'network',
+  'timeout',
+  'auth',
+  'forbidden',
+  'not-found',
+  'validation',
+  'rate-limited',
+  'server',
+  'unavailable',
+] as const satisfies readonly ApiErrorKind[];
+/** A local id (a UUID, or `<account>:<section key>` of a single section): lowercase, no spaces, no `@` or `.`. */
+const recordId = z.string().regex(/^[a-z0-9][a-z0-9:_/-]{0,159}$/);
+const count = z.number().int().min(0).max(1_000_000_000);
+const durationMs = z
+  .number()
+  .min(0)
+  .max(7 * 86_400_000);
+const httpStatus = z.number().int().min(100).max(599).nullable();
+const failureOf = z.strictObject({
+  kind: z.enum([...API_ERROR_KINDS, 'unreadable']),
+  status: httpStatus,
+});
+
+/** One pull of the sync engine, as the coordinator ran it. */
+export const pullReportEntrySchema = z.strictObject({
+  type: z.literal('pull'),
+  pull: z.enum(['config', 'account-list', 'offline-accounts', 'account']),
+  /** The account of an account pull (its local id). */
+  accountId: recordId.optional(),
+  durationMs,
+  requests: count,
+  records: count,
+  written: count,
+  removed: count,
+  flagged: count,
+  skipped: z.boolean(),
+  failures: z.array(failureOf.extend({ route: z.string().max(300).regex(ROUTE_PATTERN) })).max(50),
+});
+
+/** One pass of the push engine. */
+export const pushPassEntrySchema = z.strictObject({
+  type: z.literal('push'),
+  requests: count,
+  synced: count,
+  adopted: count,
+  retried: count,
+  rejected: count,
+  conflicts: count,
+  remaining: count,
+  needsSignIn: z.boolean(),
+});
+
+/** What became of one queued change. */
+export const pushOutcomeEntrySchema = z.strictObject({
+  type: z.literal('change'),
+  outcome: z.enum(['synced', 'adopted', 'retry', 'rejected', 'conflict', 'deleted-on-server']),
+  table: z.enum(['accounts', 'sectionItems', 'singles']),
+  opId: recordId,
+  recordId,
+  failure: failureOf.optional(),
+});
+
+export const diagnosticsEntrySchema = z.discriminatedUnion('type', [
+  pullReportEntrySchema,
+  pushPassEntrySchema,
+  pushOutcomeEntrySchema,
+]);
+export type DiagnosticsEntry = z.infer<typeof diagnosticsEntrySchema>;
+
 /** Channel → the tuple of its arguments. Channel names are `<group>.<method>` of the Bridge. */
 export const BRIDGE_CHANNELS = {
   'auth.status': z.tuple([]),
@@ -52,6 +127,8 @@ export const BRIDGE_CHANNELS = {
   'settings.get': z.tuple([]),
   'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),
   'settings.setPreferences': z.tuple([preferencesSchema]),
+  'diagnostics.report': z.tuple([diagnosticsEntrySchema]),
+  'diagnostics.save': z.tuple([]),
 } as const;
 
 export type BridgeChannel = keyof typeof BRIDGE_CHANNELS;

@@ -3,6 +3,7 @@
 
 import type { ApiFailure, ApiRequest, ApiResult } from './api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from './auth.ts';
+import type { DiagnosticsEntry } from './bridge-schema.ts';
 import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
 
 export interface DownloadRequest {
@@ -42,6 +43,12 @@ export type SignOutResult =
 export type SaveResult =
   { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
 
+/** Where the diagnostics were saved, or why not, in words the user can act on. */
+export type SaveDiagnosticsResult =
+  | { ok: true; path: string }
+  | { ok: false; cancelled: true }
+  | { ok: false; cancelled: false; message: string };
+
 export interface Bridge {
   auth: {
     status(): Promise<AuthStatus>;
@@ -63,5 +70,11 @@ export interface Bridge {
     get(): Promise<SettingsView>;
     saveProfile(profile: ProfileInput): Promise<SaveResult>;
     setPreferences(preferences: Preferences): Promise<SettingsView>;
+  };
+  diagnostics: {
+    /** Adds a report of the sync to the diagnostics log: ids, counts, kinds and statuses only. */
+    report(entry: DiagnosticsEntry): Promise<void>;
+    /** Writes the recent log to a file the user chooses (the preview: its downloads folder). */
+    save(): Promise<SaveDiagnosticsResult>;
   };
 }

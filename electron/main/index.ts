@@ -6,6 +6,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import Store from 'electron-store';
 import { BRIDGE_CHANNEL_NAMES } from '../../shared/bridge-schema.ts';
 import { sandboxProfile } from '../../shared/settings.ts';
+import { startupFacts } from './diagnostics/diagnostics-log.ts';
+import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
 import { registerBridge } from './ipc/validated-ipc.ts';
 import { buildMenu } from './menu.ts';
@@ -78,11 +80,11 @@ function createWindow(services: MainServices): BrowserWindow {
 }
 
 /** Once Electron is ready: the services, the bridge over them, the menu and the window. */
-function startApp(): void {
+async function startApp(): Promise<void> {
   const userData = app.getPath('userData');
   const services = createServices({
     settingsStore: new Store({ name: 'settings' }),
-    secrets: new SafeStorageSecretStore(join(userData, 'secrets')),
+    secrets: await SafeStorageSecretStore.open(join(userData, 'secrets')),
     openExternal: async (url) => {
       if (!isSafeExternalUrl(url, { allowLoopbackHttp: true })) return false;
       await shell.openExternal(url);
@@ -93,8 +95,16 @@ function startApp(): void {
       return result.canceled || !result.filePath ? null : result.filePath;
     },
     cacheDir: join(userData, 'files'),
+    // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
+    logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
   });
+  services.diagnostics.started(
+    startupFacts(
+      { appVersion: app.getVersion(), electron: process.versions.electron, chrome: process.versions.chrome },
+      services.settings.profile(),
+    ),
+  );
   serveRenderer(protocol, join(import.meta.dirname, '../renderer'), APP_HOST);
   harden();
   registerBridge(ipcMain, BRIDGE_CHANNEL_NAMES, services.handlers);

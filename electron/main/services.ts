@@ -1,11 +1,12 @@
 // The main-side services and the Bridge handlers over them, wired the same way in Electron and in
 // the browser-preview host; only the ports differ (where secrets, settings and files go, how a
-// browser is opened, how a save path is chosen).
+// browser is opened, how a save path is chosen, where the diagnostics log is written).
 
 import type { ConnectionProfile } from '../../shared/settings.ts';
 import { AuthService } from './auth/auth-service.ts';
 import type { OpenExternal, SecretStore } from './auth/ports.ts';
 import type { BridgeHandlers } from './bridge/handlers.ts';
+import { DiagnosticsLog, platformOrigins, type LogFile } from './diagnostics/diagnostics-log.ts';
 import { FileService, type ChooseSavePath } from './files/file-service.ts';
 import { SettingsService, type KeyValueStore } from './settings/settings-service.ts';
 import { Transport } from './transport/transport.ts';
@@ -17,6 +18,8 @@ export interface HostPorts {
   chooseSavePath: ChooseSavePath;
   cacheDir: string;
   defaultProfile?: ConnectionProfile;
+  /** The diagnostics log's file; without one (tests that do not read it) nothing is written. */
+  logFile?: LogFile;
 }
 
 export interface MainServices {
@@ -24,8 +27,11 @@ export interface MainServices {
   auth: AuthService;
   transport: Transport;
   files: FileService;
+  diagnostics: DiagnosticsLog;
   handlers: BridgeHandlers;
 }
+
+const NO_LOG_FILE: LogFile = { append: () => undefined, recent: () => Promise.resolve('') };
 
 export function createServices(ports: HostPorts): MainServices {
   const settings = new SettingsService(ports.settingsStore, ports.secrets, ports.defaultProfile);
@@ -35,7 +41,12 @@ export function createServices(ports: HostPorts): MainServices {
     secrets: ports.secrets,
     openExternal: ports.openExternal,
   });
-  const transport = new Transport({ profile: () => settings.profile(), tokens: auth });
+  const diagnostics = new DiagnosticsLog(ports.logFile ?? NO_LOG_FILE, ports.chooseSavePath);
+  const transport = new Transport({
+    profile: () => settings.profile(),
+    tokens: auth,
+    onFailure: (event) => diagnostics.transportFailed(event),
+  });
   const files = new FileService((url, o) => transport.download(url, o), ports.cacheDir, ports.chooseSavePath);
   const handlers: BridgeHandlers = {
     'auth.status': () => auth.status(),
@@ -51,9 +62,12 @@ export function createServices(ports: HostPorts): MainServices {
       // A changed profile may point at other servers: forget tokens and limits of the old one.
       if (saved.ok) await auth.profileChanged();
       if (saved.ok) transport.profileChanged();
+      if (saved.ok) diagnostics.platformChanged(platformOrigins(settings.profile()));
       return saved;
     },
     'settings.setPreferences': (preferences) => settings.setPreferences(preferences),
+    'diagnostics.report': (entry) => diagnostics.report(entry),
+    'diagnostics.save': () => diagnostics.save(),
   };
-  return { settings, auth, transport, files, handlers };
+  return { settings, auth, transport, files, diagnostics, handlers };
 }

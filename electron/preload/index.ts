@@ -28,6 +28,10 @@ const advisor = {
     saveProfile: call('settings', 'saveProfile'),
     setPreferences: call('settings', 'setPreferences'),
   },
+  diagnostics: {
+    report: call('diagnostics', 'report'),
+    save: call('diagnostics', 'save'),
+  },
 } satisfies Bridge;
 
 contextBridge.exposeInMainWorld('advisor', advisor);

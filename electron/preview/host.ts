@@ -10,6 +10,8 @@ import { extname, join } from 'node:path';
 import type { ConnectionProfile } from '../../shared/settings.ts';
 import { MemorySecretStore } from '../main/auth/memory-secret-store.ts';
 import { dispatch, InvalidBridgeCall } from '../main/bridge/handlers.ts';
+import { startupFacts } from '../main/diagnostics/diagnostics-log.ts';
+import { electronLogFile } from '../main/diagnostics/log-file.ts';
 import { uniqueName } from '../main/files/file-names.ts';
 import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
@@ -22,7 +24,7 @@ export interface PreviewHostOptions {
   port?: number;
   /** The built renderer (out/renderer). */
   rendererDir: string;
-  /** Settings, downloads and cached files of the preview. */
+  /** Settings, downloads, cached files and the diagnostics log (logs/) of the preview. */
   dataDir: string;
   defaultProfile?: ConnectionProfile;
 }
@@ -48,6 +50,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 const MAX_BODY = 32 * 1024 * 1024;
+/** The version `npm start` and `npm run web` run (the preview has no packaged app to ask). */
+const APP_VERSION = process.env.npm_package_version ?? 'development';
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
   const key = randomBytes(24).toString('base64url');
@@ -69,6 +73,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         ),
       ),
     cacheDir: join(options.dataDir, 'files'),
+    logFile: electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log')),
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
   let origin = '';
@@ -147,9 +152,19 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     return send(res, 405, 'text/plain', 'Method not allowed');
   });
   server.requestTimeout = 0; // finishSignIn waits for the user for minutes
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A port that is taken rejects (EADDRINUSE), so the caller can take another.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  services.diagnostics.started(
+    startupFacts({ appVersion: APP_VERSION, electron: null, chrome: null }, services.settings.profile()),
+  );
   return {
     url: origin,
     services,

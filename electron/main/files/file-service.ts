@@ -126,10 +126,15 @@ const DISK_REASONS: Record<string, string> = {
   ENAMETOOLONG: 'the path is too long',
 };
 
+/** Why a file could not be written, in plain words (also used by the diagnostics' save). */
+export function diskReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && DISK_REASONS[code]) || 'the file could not be written';
+}
+
 /** The file could not be written: says where and why, and that retrying the network will not help. */
 function diskFailure(error: unknown, folder: string): DiskFailure {
-  const code = (error as { code?: unknown } | null)?.code;
-  const reason = (typeof code === 'string' && DISK_REASONS[code]) || 'the file could not be written';
+  const reason = diskReason(error);
   return {
     ok: false,
     kind: 'io',

@@ -11,6 +11,7 @@ import {
   type HttpMethod,
   type Priority,
 } from '../../../shared/api/request.ts';
+import { routeOf } from '../../../shared/api/route.ts';
 import { insecureAddress } from '../../../shared/settings.ts';
 import {
   authFailure,
@@ -39,6 +40,21 @@ export interface TransportOptions {
   clock?: Clock;
   /** Per attempt, when the request does not say. Default 30 s. */
   defaultTimeoutMs?: number;
+  /** Told of every request that fails (not of those the caller cancels): the diagnostics log. */
+  onFailure?: (event: TransportFailureEvent) => void;
+}
+
+/** A request that failed: where it went (its route, ids taken out), how it failed, how long it took. */
+export interface TransportFailureEvent {
+  api: ApiName;
+  method: HttpMethod;
+  /** The path with its ids replaced (`routeOf`): never the path itself. */
+  route: string;
+  kind: ApiFailure['kind'];
+  status: number | null;
+  /** From the call to the answer, waiting for the budget included. */
+  durationMs: number;
+  retryAfterMs: number | null;
 }
 
 export interface DownloadOptions {
@@ -124,6 +140,13 @@ export class Transport {
 
   /** Sends one request to one interface. Resolves with the data or an ApiFailure; never rejects. */
   async request<T = unknown>(req: ApiRequest, signal?: AbortSignal): Promise<ApiResult<T>> {
+    const started = this.clock.now();
+    const result = await this.requestOnce<T>(req, signal);
+    if (!result.ok) this.failed(req?.api, req?.method, req?.path, result, started, signal);
+    return result;
+  }
+
+  private async requestOnce<T>(req: ApiRequest, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
     try {
       if (!isApiName(req?.api)) return refusedRequest('The request names no known interface (v2 or v0).');
       if (!METHODS.includes(req.method))
@@ -162,6 +185,13 @@ export class Transport {
    * interface's base address, so the bearer token never goes anywhere else.
    */
   async download(url: string, options: DownloadOptions): Promise<DownloadAnswer | ApiFailure> {
+    const started = this.clock.now();
+    const answer = await this.downloadOnce(url, options);
+    if (!answer.ok) this.failed(options?.api, 'GET', url, answer, started, options?.signal);
+    return answer;
+  }
+
+  private async downloadOnce(url: string, options: DownloadOptions): Promise<DownloadAnswer | ApiFailure> {
     try {
       const api = options?.api;
       if (!isApiName(api)) return refusedRequest('The download names no known interface (v2 or v0).');
@@ -187,6 +217,32 @@ export class Transport {
         ...networkFailure(),
         message: 'The download could not be started because of an internal error.',
       };
+    }
+  }
+
+  /** Tells `onFailure` of a failed request, unless its caller cancelled it. */
+  private failed(
+    api: unknown,
+    method: unknown,
+    path: unknown,
+    failure: ApiFailure,
+    started: number,
+    signal: AbortSignal | undefined,
+  ): void {
+    if (!this.options.onFailure || signal?.aborted || !isApiName(api) || !METHODS.includes(method as string))
+      return;
+    try {
+      this.options.onFailure({
+        api,
+        method: method as HttpMethod,
+        route: routeOf(typeof path === 'string' ? path : ''),
+        kind: failure.kind,
+        status: failure.status,
+        durationMs: Math.max(0, this.clock.now() - started),
+        retryAfterMs: failure.retryAfterMs,
+      });
+    } catch {
+      // The log must never change what the caller gets.
     }
   }
 

@@ -43,6 +43,10 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
       saveProfile: method('settings.saveProfile'),
       setPreferences: method('settings.setPreferences'),
     },
+    diagnostics: {
+      report: method('diagnostics.report'),
+      save: method('diagnostics.save'),
+    },
   };
 }
 

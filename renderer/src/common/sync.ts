@@ -77,6 +77,7 @@ export const useSyncStore = defineStore('sync', () => {
       db: localDb(),
       send: (req) => bridge().api.request(req),
       observe: (result) => connectivity.observe(result),
+      diagnostics: (entry) => bridge().diagnostics.report(entry),
     });
     coordinator.subscribe((next) => (state.value = next));
     return coordinator;

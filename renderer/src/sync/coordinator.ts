@@ -37,6 +37,7 @@ import {
   type PullReport,
 } from './pull.ts';
 import { PushEngine, type PushEvent, type PushOptions, type Send } from './push.ts';
+import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics } from './diagnostics.ts';
 
 export type SyncPhase = 'offline' | 'syncing' | 'idle' | 'needs-sign-in' | 'error';
 
@@ -135,6 +136,8 @@ export interface SyncCoordinatorOptions {
   online?: () => boolean;
   /** Sees every answer of the platform (the connectivity indicator). */
   observe?: (result: ApiResult) => void;
+  /** Where the pull and push reports go (the diagnostics log); none: not reported. */
+  diagnostics?: SyncDiagnostics;
 }
 
 export const SYNC_NAME = 'advisor-desk-sync';
@@ -257,7 +260,7 @@ const words = (error: unknown) => (error instanceof Error ? error.message : Stri
 export class SyncCoordinator {
   private readonly db: AdvisorDb;
   private readonly push: PushEngine;
-  private readonly pull: PullEngine;
+  private readonly pull: ReportedPulls;
   private readonly name: string;
   private readonly intervalMs: number;
   private readonly now: () => number;
@@ -317,12 +320,10 @@ export class SyncCoordinator {
         return this.send(req);
       },
     });
-    this.pull = new PullEngine({
-      ...options.pull,
-      db: this.db,
-      now: this.now,
-      send: (req) => this.send(req),
-    });
+    this.pull = reportingPulls(
+      new PullEngine({ ...options.pull, db: this.db, now: this.now, send: (req) => this.send(req) }),
+      options.diagnostics,
+    );
     this.current = this.compose();
   }
 
@@ -395,6 +396,7 @@ export class SyncCoordinator {
     // Every change, settled operation and relayed event of another window moves the outbox.
     this.teardown.push(onOutbox(this.db, () => this.read()));
     this.teardown.push(this.push.onEvent((event) => this.onPush(event)));
+    this.teardown.push(reportPushes(this.push, this.options.diagnostics));
     this.read();
     this.connect();
     this.listen();

@@ -20,7 +20,7 @@ function calls() {
   return { started, make, end: (label: string, ok = true) => finish.get(label)?.(ok) };
 }
 
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('BridgeLanes', () => {
   it("a pull's calls take two lanes, reads a third, the user's delete the fourth at once", async () => {

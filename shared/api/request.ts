@@ -62,6 +62,13 @@ export interface ApiFailure {
   fields: Record<string, string[]>;
   /** When to try again, from Retry-After or our own estimate; null when retrying will not help. */
   retryAfterMs: number | null;
+  /**
+   * For a `network` failure, what the error showed of this computer's network: `down` when it has
+   * no way out (no route, no name server answers), `up` when something on the way answered (the
+   * connection was refused or cut, a certificate was shown) and only the platform did not. Absent
+   * when it cannot be told (a timeout, an unknown error).
+   */
+  network?: 'down' | 'up';
 }
 
 export type ApiResult<T = unknown> = ApiSuccess<T> | ApiFailure;

@@ -36,12 +36,18 @@ const CHILD = 'Maja Lindqvist';
  * bridge call would throw. But the host stands in for what is local in the desktop app: its own
  * files (served from app://) and the main process behind IPC. So while offline the page's
  * requests to the host are answered from Node (`route.fetch`, outside the emulated network), and
- * the two bridge calls that go on to the platform answer what the main process answers when no
- * answer arrives (its own `networkFailure()`). The page sees `navigator.onLine === false` and the
- * offline and online events, as it would in Electron.
+ * the two bridge calls that go on to the platform answer what the main process answers when this
+ * computer has no network: its own `networkFailure()` of the error Node's fetch throws then (no
+ * name server answers). The page sees the offline and online events, as it would in Electron; but
+ * whether it still sees `navigator.onLine === false` after a reload depends on the Chromium
+ * version (150 says online, 156 offline), so there the app must tell from the failure itself.
  */
 async function goOffline(context: BrowserContext, servers: Servers): Promise<void> {
-  const unreachable = networkFailure();
+  const noNetwork = new TypeError('fetch failed', {
+    cause: Object.assign(new Error('getaddrinfo EAI_AGAIN platform.example'), { code: 'EAI_AGAIN' }),
+  });
+  const unreachable = networkFailure(noNetwork);
+  expect(unreachable.network).toBe('down');
   await context.route(`${servers.host.url}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/__bridge/api.request') return route.fulfill({ json: { value: unreachable } });

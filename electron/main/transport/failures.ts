@@ -183,11 +183,13 @@ export function mapFailure(answer: HttpAnswer, now: number = Date.now()): ApiFai
 
 /** No answer arrived: refused, reset, unknown host, bad certificate … */
 export function networkFailure(cause?: unknown): ApiFailure {
-  const reason = networkReason(cause);
+  const codes = errorCodes(cause);
+  const reason = networkReason(codes);
   const message = reason
     ? `The platform could not be reached: ${reason}. Check the network connection.`
     : PLAIN.network;
-  return failure('network', null, message);
+  const network = networkShown(codes);
+  return { ...failure('network', null, message), ...(network ? { network } : {}) };
 }
 
 export function timeoutFailure(timeoutMs?: number): ApiFailure {
@@ -271,13 +273,23 @@ function retryHint(
   return null;
 }
 
-function networkReason(cause: unknown): string | null {
+/**
+ * The system error codes of a fetch failure: undici's TypeError carries them in its `cause` chain,
+ * and a connection tried on several addresses (IPv6 and IPv4) in an AggregateError's `errors`.
+ */
+function errorCodes(cause: unknown): string[] {
   const codes: string[] = [];
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && isRecord(current); depth++) {
-    if (typeof current.code === 'string') codes.push(current.code);
-    current = current.cause;
-  }
+  const visit = (error: unknown, depth: number) => {
+    if (depth > 5 || !isRecord(error)) return;
+    if (typeof error.code === 'string') codes.push(error.code);
+    if (Array.isArray(error.errors)) for (const each of error.errors) visit(each, depth + 1);
+    visit(error.cause, depth + 1);
+  };
+  visit(cause, 0);
+  return codes;
+}
+
+function networkReason(codes: string[]): string | null {
   for (const code of codes) {
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return "the platform's address could not be found";
     if (code === 'ECONNREFUSED') return 'the connection was refused';
@@ -289,6 +301,27 @@ function networkReason(cause: unknown): string | null {
       return "the platform's certificate could not be verified";
   }
   return null;
+}
+
+/** Codes that say this computer has no network: no route out, or no name server answers. */
+const NETWORK_DOWN = new Set(['ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN']);
+/** Codes that say something on the way answered: the network is up, the platform is not answering. */
+const NETWORK_UP = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * What a failure shows of this computer's network (ApiFailure.network). An unknown name
+ * (ENOTFOUND) is left open: a name server said so, or none could be asked, depending on the system;
+ * so is a timeout, and an unreachable host (EHOSTUNREACH) that may be the platform's alone.
+ */
+function networkShown(codes: string[]): ApiFailure['network'] {
+  if (codes.some((code) => NETWORK_DOWN.has(code))) return 'down';
+  const up = codes.some(
+    (code) =>
+      NETWORK_UP.has(code) ||
+      code.startsWith('UND_ERR_SOCKET') ||
+      /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS/.test(code),
+  );
+  return up ? 'up' : undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,5 +1,6 @@
 // The request budget of one interface: a token bucket that keeps us under the platform's limit of
-// N requests in any sliding minute, serving waiters by priority, and pausing after a Retry-After.
+// N requests in any sliding minute, serving waiters by priority, keeping a reserve of it for the
+// user's own requests, and pausing after a Retry-After.
 
 import { PRIORITIES, type Priority } from '../../../shared/api/request.ts';
 
@@ -51,6 +52,14 @@ const rankOf = (priority: Priority): number =>
   Object.hasOwn(RANK, priority) ? RANK[priority] : RANK.background;
 
 /**
+ * Slots of a full bucket (10 at N = 60) that uploads and background pulls leave alone: a request
+ * the user waits on (a delete, an account opened) then finds one at once, however long a pull has
+ * been running flat out, and the platform never has to refuse it. Half the bucket at most, so a
+ * small budget still lets the background through.
+ */
+const USER_RESERVE = 4;
+
+/**
  * The bucket holds at most `capacity` slots and gains one every `intervalMs`. Any window of
  * `windowMs` then sees at most capacity + windowMs / intervalMs ≤ N requests; in fact N + 1
  * requests span at least windowMs + intervalMs, so the platform may receive them up to one
@@ -64,7 +73,10 @@ export class RateLimiter {
   private intervalMs = 0;
   private unlimited = false;
   private fullAt = Number.NEGATIVE_INFINITY;
-  private pausedUntil = Number.NEGATIVE_INFINITY;
+  /** Per priority (by rank): held until then after a Retry-After (pauseUntil). */
+  private readonly pausedUntil: number[] = PRIORITIES.map(() => Number.NEGATIVE_INFINITY);
+  /** When a pause ends, the bucket holds at most `slots`: no burst meets a platform that said "too many". */
+  private restarts: { at: number; slots: number }[] = [];
   private readonly queues: Waiter[][] = PRIORITIES.map(() => []);
   private timer: { handle: unknown; at: number } | null = null;
   private closed = false;
@@ -117,20 +129,32 @@ export class RateLimiter {
   }
 
   /**
-   * Holds every waiter until `until` (epoch ms), after a 429 or 503 with Retry-After. A pause only
-   * ever grows. The bucket restarts with a single slot, so a platform that just said "too many" is
-   * not met by a burst the moment the pause ends.
+   * After a 429 or 503 with Retry-After: holds requests until `until` (epoch ms); a pause only ever
+   * grows. A pause that an upload or a background request earned holds uploads and background
+   * only: the user's requests go on, but from now on within the reserve those had to leave (the
+   * platform may count more than we do, after a restart say, and its refusal shows it). A pause
+   * that one of the user's requests earned (or any, when the budget is too small for a reserve)
+   * holds every request. When a pause ends, the bucket restarts with one slot for what it held, so
+   * the platform is not met by a burst the moment it lets requests in again.
    */
-  pauseUntil(until: number): void {
-    if (!Number.isFinite(until) || until <= this.pausedUntil) return;
-    this.pausedUntil = until;
-    if (!this.unlimited) this.fullAt = Math.max(this.fullAt, until + (this.capacity - 1) * this.intervalMs);
-    this.schedule();
+  pauseUntil(until: number, earnedBy: Priority = 'immediate'): void {
+    const reserve = this.reserveOf(rankOf(earnedBy));
+    const from = reserve > 0 ? RANK.upload : 0;
+    if (!Number.isFinite(until) || until <= (this.pausedUntil[from] as number)) return;
+    for (let k = from; k < this.pausedUntil.length; k++)
+      this.pausedUntil[k] = Math.max(this.pausedUntil[k] as number, until);
+    if (!this.unlimited) {
+      const now = this.clock.now();
+      this.fullAt = Math.max(this.fullAt, now + (this.capacity - reserve) * this.intervalMs);
+      this.restarts.push({ at: until, slots: reserve + 1 });
+    }
+    this.pump();
   }
 
-  /** Until when the interface is paused (epoch ms), or null when it is not. */
+  /** Until when the interface holds (at least its background) requests (epoch ms), or null when it does not. */
   pausedUntilMs(): number | null {
-    return this.pausedUntil > this.clock.now() ? this.pausedUntil : null;
+    const until = Math.max(...this.pausedUntil);
+    return until > this.clock.now() ? until : null;
   }
 
   /**
@@ -150,7 +174,8 @@ export class RateLimiter {
 
   /** A fresh budget (another platform, say): no pause, a full bucket; waiters are served at once. */
   reset(): void {
-    this.pausedUntil = Number.NEGATIVE_INFINITY;
+    this.pausedUntil.fill(Number.NEGATIVE_INFINITY);
+    this.restarts = [];
     this.fullAt = this.clock.now();
     this.pump();
   }
@@ -186,24 +211,48 @@ export class RateLimiter {
     return this.capacity - Math.max(0, this.fullAt - now) / this.intervalMs;
   }
 
-  /** The earliest instant at which one slot is available. */
-  private nextSlotAt(): number {
-    return this.unlimited ? Number.NEGATIVE_INFINITY : this.fullAt - (this.capacity - 1) * this.intervalMs;
+  /** Slots the requests of this rank must leave in the bucket: the user's reserve, for uploads and background. */
+  private reserveOf(rank: number): number {
+    return rank >= RANK.upload ? Math.min(USER_RESERVE, Math.floor(this.capacity / 2)) : 0;
   }
 
-  private nextWaiter(): Waiter | undefined {
-    for (const queue of this.queues) if (queue.length > 0) return queue.shift();
-    return undefined;
+  /** The earliest instant at which a request of this rank may go, pauses aside. */
+  private nextSlotAt(rank: number): number {
+    if (this.unlimited) return Number.NEGATIVE_INFINITY;
+    return this.fullAt - (this.capacity - 1 - this.reserveOf(rank)) * this.intervalMs;
   }
 
-  /** Hands out every slot available now, in priority order, then sleeps until the next one. */
+  /** The earliest instant at which a request of this rank may go. */
+  private readyAt(rank: number): number {
+    return Math.max(this.pausedUntil[rank] as number, this.nextSlotAt(rank));
+  }
+
+  /** The most urgent rank with a waiter, or -1. */
+  private firstWaiting(): number {
+    return this.queues.findIndex((queue) => queue.length > 0);
+  }
+
+  /** A pause that has ended leaves the bucket with at most the slots it restarts with. */
+  private restartIfDue(now: number): void {
+    for (const { at, slots } of this.restarts.filter((r) => r.at <= now))
+      if (!this.unlimited)
+        this.fullAt = Math.max(this.fullAt, at + (this.capacity - slots) * this.intervalMs);
+    this.restarts = this.restarts.filter((r) => r.at > now);
+  }
+
+  /**
+   * Hands out every slot available now, most urgent first, then sleeps until the next one. A less
+   * urgent rank never has an earlier turn than a more urgent one (its reserve and its pauses are
+   * never smaller), so the first rank that must wait holds all the others too.
+   */
   private pump(): void {
     if (this.closed) return;
     for (;;) {
-      if (this.waiting === 0) break;
       const now = this.clock.now();
-      if (now < this.pausedUntil || now < this.nextSlotAt()) break;
-      const waiter = this.nextWaiter() as Waiter;
+      this.restartIfDue(now);
+      const rank = this.firstWaiting();
+      if (rank < 0 || now < this.readyAt(rank)) break;
+      const waiter = (this.queues[rank] as Waiter[]).shift() as Waiter;
       if (!this.unlimited) this.fullAt = Math.max(this.fullAt, now) + this.intervalMs;
       waiter.release();
       waiter.resolve();
@@ -211,13 +260,14 @@ export class RateLimiter {
     this.schedule();
   }
 
-  /** Keeps exactly one timer, set for the moment the first waiter may go. */
+  /** Keeps exactly one timer, set for the moment the first waiter may go (or a pause ends). */
   private schedule(): void {
-    if (this.closed || this.waiting === 0) {
+    const rank = this.firstWaiting();
+    if (this.closed || rank < 0) {
       this.clearTimer();
       return;
     }
-    const at = Math.max(this.pausedUntil, this.nextSlotAt());
+    const at = Math.min(this.readyAt(rank), ...this.restarts.map((r) => r.at));
     if (this.timer?.at === at) return;
     this.clearTimer();
     const delay = Math.max(0, at - this.clock.now());

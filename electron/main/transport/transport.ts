@@ -168,7 +168,7 @@ export class Transport {
         timeoutMs: validTimeout(req.timeoutMs) ?? this.defaultTimeoutMs,
       });
       if (!('response' in exchanged)) return exchanged;
-      if (!exchanged.response.ok) return await this.failureOf(req.api, exchanged);
+      if (!exchanged.response.ok) return await this.failureOf(req.api, priorityOf(req.priority), exchanged);
       return await readSuccess<T>(exchanged, req.method);
     } catch {
       // Only a bug of ours gets here; the caller still gets an answer it can classify.
@@ -210,7 +210,7 @@ export class Transport {
         timeoutMs,
       });
       if (!('response' in exchanged)) return exchanged;
-      if (!exchanged.response.ok) return await this.failureOf(api, exchanged);
+      if (!exchanged.response.ok) return await this.failureOf(api, priorityOf(options.priority), exchanged);
       return downloadAnswer(exchanged, timeoutMs);
     } catch {
       return {
@@ -378,8 +378,11 @@ export class Transport {
     }
   }
 
-  /** Reads an error answer and pauses the interface when the platform asks us to wait. */
-  private async failureOf(api: ApiName, exchange: Exchange): Promise<ApiFailure> {
+  /**
+   * Reads an error answer and pauses the interface when the platform asks us to wait: the requests
+   * of this priority and the less urgent ones (rate-limiter.ts, pauseUntil).
+   */
+  private async failureOf(api: ApiName, priority: Priority, exchange: Exchange): Promise<ApiFailure> {
     const { response } = exchange;
     let body = '';
     try {
@@ -395,7 +398,7 @@ export class Transport {
       (failure.kind === 'rate-limited' || failure.kind === 'unavailable') &&
       failure.retryAfterMs !== null
     ) {
-      this.limiterFor(api).pauseUntil(now + failure.retryAfterMs);
+      this.limiterFor(api).pauseUntil(now + failure.retryAfterMs, priority);
     }
     return failure;
   }

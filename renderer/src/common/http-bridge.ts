@@ -1,12 +1,15 @@
 // The Bridge in the browser preview: every call is a POST to the host that served this page,
-// carrying the key the host put into it.
+// carrying the key the host put into it. Platform calls take a lane by priority (bridge-lanes.ts).
 
-import type { Bridge } from '@shared/bridge.ts';
+import type { ApiRequest } from '@shared/api/request.ts';
+import type { Bridge, DownloadRequest } from '@shared/bridge.ts';
 import { encodeBridgeArgs } from '@shared/bridge-wire.ts';
+import { BridgeLanes } from './bridge-lanes.ts';
 
 export class BridgeUnavailable extends Error {}
 
 export function createHttpBridge(origin = window.location.origin, key = readKey()): Bridge {
+  const lanes = new BridgeLanes();
   async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
     let res: Response;
     try {
@@ -36,8 +39,12 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
       cancelSignIn: method('auth.cancelSignIn'),
       signOut: method('auth.signOut'),
     },
-    api: { request: method('api.request') },
-    files: { download: method('files.download') },
+    api: {
+      request: <T>(req: ApiRequest) => lanes.run(req?.priority, () => call<T>('api.request', req)),
+    },
+    files: {
+      download: (req: DownloadRequest) => lanes.run(req?.priority, () => call('files.download', req)),
+    },
     settings: {
       get: method('settings.get'),
       saveProfile: method('settings.saveProfile'),

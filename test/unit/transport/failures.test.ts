@@ -1,6 +1,8 @@
 // Failure mapping: both interfaces' error bodies, statuses to kinds, Retry-After, and anything a
 // server or a proxy might send instead (HTML, empty, wrong types), which must never throw.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -341,6 +343,44 @@ describe('bodies that are not what we expect', () => {
       'The platform could not be reached. Check the network connection.',
     );
     expect(networkFailure('not even an error').kind).toBe('network');
+  });
+});
+
+describe('what a network failure shows of the network', () => {
+  /** The error Node's fetch throws: a TypeError whose cause carries the system's code. */
+  const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
+  const coded = (code: string) => Object.assign(new Error(code), { code });
+
+  it('down: no route out, or no name server answers', () => {
+    for (const code of ['ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN'])
+      expect(networkFailure(fetchFailed(coded(code))).network, code).toBe('down');
+    // A connection tried on IPv6 and IPv4 fails with every address's error at once.
+    const both = Object.assign(new AggregateError([coded('ENETUNREACH'), coded('ENETUNREACH')]), {
+      code: 'ENETUNREACH',
+    });
+    expect(networkFailure(fetchFailed(both)).network).toBe('down');
+  });
+
+  it('up: something answered, only the platform did not (refused, cut, a certificate shown)', () => {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'CERT_HAS_EXPIRED'])
+      expect(networkFailure(fetchFailed(coded(code))).network, code).toBe('up');
+    const refusedTwice = new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]);
+    expect(networkFailure(fetchFailed(refusedTwice)).network).toBe('up');
+  });
+
+  it('nothing said when it cannot be told: an unknown name, an unreachable host, no cause', () => {
+    for (const cause of [coded('ENOTFOUND'), coded('EHOSTUNREACH'), coded('ETIMEDOUT'), new Error('x')])
+      expect(networkFailure(fetchFailed(cause))).not.toHaveProperty('network');
+    expect(networkFailure()).not.toHaveProperty('network');
+  });
+
+  it('a platform that is not running: the real fetch error of a closed port reads as up', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const error = await fetch(`http://127.0.0.1:${port}/api/v2/user`).catch((e: unknown) => e);
+    expect(networkFailure(error)).toMatchObject({ kind: 'network', network: 'up' });
   });
 });
 

@@ -1,5 +1,6 @@
 // The request budget on a fake clock: never more than N requests in any 60 s window, priorities,
-// pauses after Retry-After, aborts that leave nothing behind, limits changed at run time.
+// the reserve kept for the user's requests, pauses after Retry-After, aborts that leave nothing
+// behind, limits changed at run time.
 
 import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
@@ -43,8 +44,9 @@ describe('the rate limiter keeps under N requests in any sliding minute', () => 
       const start = clock.now();
       const limiter = new RateLimiter({ perMinute, clock });
       const granted: number[] = [];
+      // Interactive: a priority that may spend the whole budget (background leaves the reserve, below).
       const all = Array.from({ length: 500 }, () =>
-        limiter.acquire('background').then(() => granted.push(clock.now())),
+        limiter.acquire('interactive').then(() => granted.push(clock.now())),
       );
       await clock.runAll();
       await Promise.all(all);
@@ -117,7 +119,7 @@ describe('priorities', () => {
   it('serves immediate before interactive before upload before background, first come first served within each', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ perMinute: 60, clock });
-    for (let i = 0; i < 10; i++) await limiter.acquire('background');
+    for (let i = 0; i < 10; i++) await limiter.acquire('immediate');
     const log: { label: string; at: number }[] = [];
     const all = [
       track(limiter, clock, 'background', log, 'b1'),
@@ -159,6 +161,88 @@ describe('priorities', () => {
     await clock.runAll();
     await Promise.all([odd, upload]);
     expect(log.map((g) => g.label)).toEqual(['upload', 'odd']);
+  });
+});
+
+describe("the user's reserve", () => {
+  it('background spends the bucket down to a reserve (N = 60: 6 at once, then every 1.2 s); a request the user waits on finds it at once', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    const pulled: number[] = [];
+    for (let i = 0; i < 200; i++)
+      void limiter.acquire('background').then(() => pulled.push(clock.now() - start));
+    await settle();
+    expect(pulled).toEqual([0, 0, 0, 0, 0, 0]);
+    // A minute and a half of a pull running flat out, the last grant at 90 s.
+    await clock.advance(90_000);
+    expect(pulled).toHaveLength(6 + 75);
+    expect(pulled.at(-1)).toBe(90_000);
+
+    // The delete goes at once, and an account opened then gets the rest of the reserve at once.
+    const user: { label: string; at: number }[] = [];
+    const asked = [
+      track(limiter, clock, 'immediate', user, 'delete'),
+      ...[1, 2, 3, 4].map((i) => track(limiter, clock, 'interactive', user, `open ${i}`)),
+    ];
+    await settle();
+    expect(user).toEqual(
+      ['delete', 'open 1', 'open 2', 'open 3'].map((label) => ({ label, at: start + 90_000 })),
+    );
+    await clock.advance(1_200);
+    await Promise.all(asked);
+    expect(user.at(-1)).toEqual({ label: 'open 4', at: start + 91_200 });
+    // And the budget holds: never more than 60 in any minute, background and user together.
+    await clock.runAll();
+    const all = [...pulled.map((t) => start + t), ...user.map((g) => g.at)];
+    expect(busiestMinute(all)).toBeLessThanOrEqual(60);
+  });
+
+  it("a Retry-After a background request earned holds uploads and background, not the user's requests, which may spend the reserve", async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    for (let i = 0; i < 6; i++) await limiter.acquire('background');
+    limiter.pauseUntil(start + 30_000, 'background');
+    expect(limiter.pausedUntilMs()).toBe(start + 30_000);
+    const log: { label: string; at: number }[] = [];
+    const all = [
+      track(limiter, clock, 'background', log, 'pull'),
+      track(limiter, clock, 'upload', log, 'upload'),
+      ...[1, 2, 3, 4, 5].map((i) => track(limiter, clock, 'immediate', log, `delete ${i}`)),
+    ];
+    await settle();
+    // The reserve (4) at once, then one per interval: what the bucket allows, no more.
+    expect(log.map((g) => g.at - start)).toEqual([0, 0, 0, 0]);
+    await clock.advance(29_999);
+    expect(log.map((g) => g.label)).toEqual(['delete 1', 'delete 2', 'delete 3', 'delete 4', 'delete 5']);
+    expect(log.at(-1)?.at).toBe(start + 1_200);
+    await clock.runAll();
+    await Promise.all(all);
+    // When the pause ends, one slot above the reserve: no burst meets the platform.
+    expect(log.slice(5)).toEqual([
+      { label: 'upload', at: start + 30_000 },
+      { label: 'pull', at: start + 31_200 },
+    ]);
+  });
+
+  it('a Retry-After an immediate request earned holds every request', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new RateLimiter({ perMinute: 60, clock });
+    limiter.pauseUntil(start + 30_000, 'background');
+    limiter.pauseUntil(start + 10_000, 'immediate');
+    const log: { label: string; at: number }[] = [];
+    const all = [
+      track(limiter, clock, 'background', log, 'pull'),
+      track(limiter, clock, 'immediate', log, 'delete'),
+    ];
+    await clock.runAll();
+    await Promise.all(all);
+    expect(log).toEqual([
+      { label: 'delete', at: start + 10_000 },
+      { label: 'pull', at: start + 30_000 },
+    ]);
   });
 });
 

@@ -1,0 +1,63 @@
+// How many platform calls the browser preview's HTTP bridge keeps open at once, by priority. A
+// browser opens at most six connections to one host, and a call stays open in the preview host
+// while it waits for the request budget: unchecked, a pull's twenty waiting requests hold all six
+// and the user's delete queues in the browser behind them, out of reach of the budget's priorities.
+
+import { PRIORITIES, type Priority } from '@shared/api/request.ts';
+
+/**
+ * Calls open at once (of any priority) below which a call of this priority may start. Uploads and
+ * background stop at two, interactive reads at three; the user's immediate request always finds the
+ * fourth; and two connections stay free for the page's own files and the other bridge calls.
+ */
+export const OPEN_AT_MOST: Readonly<Record<Priority, number>> = {
+  immediate: 4,
+  interactive: 3,
+  upload: 2,
+  background: 2,
+};
+
+/** As the transport reads a priority: none is interactive, an unknown one is background. */
+export const priorityOf = (value: unknown): Priority =>
+  value === undefined
+    ? 'interactive'
+    : PRIORITIES.includes(value as Priority)
+      ? (value as Priority)
+      : 'background';
+
+export class BridgeLanes {
+  private open = 0;
+  private readonly queues: (() => void)[][] = PRIORITIES.map(() => []);
+
+  /** Calls open now, and calls waiting for a lane. */
+  get counts(): { open: number; waiting: number } {
+    return { open: this.open, waiting: this.queues.reduce((n, q) => n + q.length, 0) };
+  }
+
+  /** Runs `call` once a lane of its priority is free: the most urgent first, in order within each. */
+  run<T>(priority: unknown, call: () => Promise<T>): Promise<T> {
+    const rank = PRIORITIES.indexOf(priorityOf(priority));
+    return new Promise<T>((resolve, reject) => {
+      (this.queues[rank] as (() => void)[]).push(() => {
+        this.open++;
+        Promise.resolve()
+          .then(call)
+          .then(resolve, reject)
+          .finally(() => {
+            this.open--;
+            this.next();
+          });
+      });
+      this.next();
+    });
+  }
+
+  /** Starts every waiting call a lane is free for, most urgent first. */
+  private next(): void {
+    for (;;) {
+      const rank = this.queues.findIndex((q) => q.length > 0);
+      if (rank < 0 || this.open >= OPEN_AT_MOST[PRIORITIES[rank] as Priority]) return;
+      (this.queues[rank] as (() => void)[]).shift()?.();
+    }
+  }
+}

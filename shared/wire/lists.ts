@@ -1,0 +1,75 @@
+// The list answers of both interfaces: the envelope, and a page read item by item.
+
+import { z } from 'zod';
+import { listOf, parseWire, soft, wireObject, type WireResult } from './parse.ts';
+
+const maybeNumber = soft(z.number().nullable().optional(), undefined);
+
+/**
+ * The list envelope of either interface: version 2 `{items, params: {limit, offset, sort, total}}`
+ * (its account activity `{items}` only), 0.0.1 `{items, limit, offset, total}`.
+ */
+export const ListEnvelope = wireObject('List', {
+  items: z.array(z.unknown()),
+  params: soft(
+    wireObject('ListParams', {
+      limit: maybeNumber,
+      offset: maybeNumber,
+      sort: soft(z.string().optional(), undefined),
+      total: maybeNumber,
+    }).optional(),
+    undefined,
+  ),
+  limit: maybeNumber,
+  offset: maybeNumber,
+  total: maybeNumber,
+});
+export type ListEnvelope = z.infer<typeof ListEnvelope>;
+
+const pages = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
+
+/** The envelope with the items read by `item` (made once per resource). */
+function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  const make = () => wireObject('List', { ...ListEnvelope.shape, items: listOf(item, name) });
+  const byName = pages.get(item) ?? new Map<string, z.ZodType>();
+  pages.set(item, byName);
+  const schema = (byName.get(name) as ReturnType<typeof make> | undefined) ?? make();
+  byName.set(name, schema);
+  return schema;
+}
+
+export interface ListPage<T> {
+  /** The items the resource's schema could read, in the platform's order. */
+  items: T[];
+  /** `params.total` (version 2) or `total` (0.0.1); null where the list gives none. */
+  total: number | null;
+}
+
+/**
+ * One page of a list: the envelope held strictly (no `items` array, no list), each item read by
+ * `item`; an item it refuses (no valid id) is left out and reported among the repairs.
+ */
+export function parseListPage<T extends z.ZodType>(
+  body: unknown,
+  item: T,
+  name: string,
+): WireResult<ListPage<z.output<T>>> {
+  const read = parseWire(pageSchema(item, name), body, `${name} list`);
+  if (!read.ok) return read;
+  const { items, params, total } = read.value;
+  const given = params !== undefined ? params.total : total;
+  return {
+    ok: true,
+    value: { items, total: typeof given === 'number' ? given : null },
+    repairs: read.repairs,
+  };
+}
+
+/** An answer that is a bare array of a resource (profile values, forms, reports …), item by item. */
+export function parseArray<T extends z.ZodType>(
+  body: unknown,
+  item: T,
+  name: string,
+): WireResult<z.output<T>[]> {
+  return parseWire(listOf(item, name), body, `${name} list`);
+}

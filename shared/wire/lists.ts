@@ -73,3 +73,26 @@ export function parseArray<T extends z.ZodType>(
 ): WireResult<z.output<T>[]> {
   return parseWire(listOf(item, name), body, `${name} list`);
 }
+
+/**
+ * One page of a list whose items are read by a function of their own (an account becomes its
+ * snapshot): the envelope held strictly, an item `read` refuses left out and reported.
+ */
+export function parseListPageWith<T>(
+  body: unknown,
+  read: (item: unknown) => WireResult<T>,
+  name: string,
+): WireResult<ListPage<T>> {
+  const page = parseListPage(body, z.unknown(), name);
+  if (!page.ok) return page;
+  const items: T[] = [];
+  const repairs = [...page.repairs];
+  page.value.items.forEach((item, i) => {
+    const one = read(item);
+    if (one.ok) {
+      items.push(one.value);
+      repairs.push(...one.repairs);
+    } else repairs.push({ field: `${name}.${i}`, message: one.message });
+  });
+  return { ok: true, value: { items, total: page.value.total }, repairs };
+}

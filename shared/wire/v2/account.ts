@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { listOf, soft, wireObject } from '../parse.ts';
-import { integerId, maybeText, text, textId } from '../values.ts';
+import { integerId, maybeText, text } from '../values.ts';
 
 /** Account types the document names (`type`). */
 export const ACCOUNT_TYPES = ['CLIENT', 'PROSPECT'] as const;
@@ -51,7 +51,8 @@ export type Quality = z.infer<typeof Quality>;
 
 /** The pipeline stage an account is in (the stages themselves come with the user). */
 export const PipelineSummary = wireObject('PipelineSummary', {
-  id: textId,
+  /** A uuid; held as any text (no id, no stage). */
+  id: z.string(),
   icon: text,
   title: text,
   description: text,

@@ -27,12 +27,12 @@ export type ErrorBodyV0 = z.infer<typeof ErrorBodyV0>;
  * `errors` stays the object received, so that a field named `__proto__` stays a field).
  */
 export const AnyErrorBody = z.looseObject({
-  message: z.unknown(),
-  messages: z.unknown(),
-  errors: z.unknown(),
-  error: z.unknown(),
-  error_description: z.unknown(),
-  detail: z.unknown(),
-  title: z.unknown(),
+  message: z.unknown().optional(),
+  messages: z.unknown().optional(),
+  errors: z.unknown().optional(),
+  error: z.unknown().optional(),
+  error_description: z.unknown().optional(),
+  detail: z.unknown().optional(),
+  title: z.unknown().optional(),
 });
 export type AnyErrorBody = z.infer<typeof AnyErrorBody>;

@@ -13,6 +13,13 @@ export const ErrorBodyV2 = wireObject('ErrorV2', {
 });
 export type ErrorBodyV2 = z.infer<typeof ErrorBodyV2>;
 
+/** A version 2 validation refusal (422): the field messages are there. */
+export const ValidationBodyV2 = wireObject('ValidationV2', {
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationBodyV2 = z.infer<typeof ValidationBodyV2>;
+
 /** Version 0.0.1: `status` text, `code` equal to the HTTP status, `messages` one text or a list. */
 export const ErrorBodyV0 = wireObject('ErrorV0', {
   status: z.string(),

@@ -96,3 +96,31 @@ export function parseListPageWith<T>(
   });
   return { ok: true, value: { items, total: page.value.total }, repairs };
 }
+
+// ---- the documented envelopes, held strictly (what the contract tests check the sandbox by) ----
+
+/** Version 2 `params`: limit, offset, sort and total, as the document lists them. */
+export const ListParamsV2 = wireObject('ListParamsV2', {
+  limit: z.int(),
+  offset: z.int(),
+  sort: z.string(),
+  total: z.int(),
+});
+
+/** A version 2 list of a resource. */
+export const listV2 = <T extends z.ZodType>(item: T) =>
+  wireObject('ListV2', { items: z.array(item), params: ListParamsV2 });
+export interface ListV2<T> {
+  items: T[];
+  params: z.infer<typeof ListParamsV2>;
+}
+
+/** A 0.0.1 list (accounts, the activity feed): items, limit, offset, total. */
+export const listV0 = <T extends z.ZodType>(item: T) =>
+  wireObject('ListV0', { items: z.array(item), limit: z.int(), offset: z.int(), total: z.int() });
+export interface ListV0<T> {
+  items: T[];
+  limit: number;
+  offset: number;
+  total: number;
+}

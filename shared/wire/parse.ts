@@ -112,6 +112,33 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
   });
 }
 
+/**
+ * The first of several shapes a value may take (a currency as an object or a number): as
+ * `z.union`, except that only the repairs of the shape that matched are reported, not those made
+ * while trying the others.
+ */
+export function oneOf<const T extends readonly z.ZodType[]>(options: T): z.ZodType<z.output<T[number]>> {
+  return z.unknown().transform((value, ctx) => {
+    for (const option of options) {
+      const outer = collecting;
+      const mine: Repair[] = [];
+      collecting = mine;
+      let read: z.ZodSafeParseResult<unknown>;
+      try {
+        read = option.safeParse(value);
+      } finally {
+        collecting = outer;
+      }
+      if (read.success) {
+        outer?.push(...mine);
+        return read.data as z.output<T[number]>;
+      }
+    }
+    ctx.addIssue({ code: 'custom', message: 'Invalid input: none of the documented shapes' });
+    return z.NEVER;
+  });
+}
+
 function firstProblem(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unreadable';

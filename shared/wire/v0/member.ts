@@ -11,6 +11,8 @@ export const GENDERS = ['male', 'female'] as const;
 export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'other', 'partner'] as const;
 
 const value = <T extends z.ZodType>(schema: T) => kept(schema.nullish());
+/** A part the document gives as an object always (its own parts may be empty). */
+const part = <T extends z.ZodType>(schema: T) => kept(schema);
 
 export const DriversLicense = wireObject('DriversLicense', {
   number: value(z.string()),
@@ -18,7 +20,7 @@ export const DriversLicense = wireObject('DriversLicense', {
   issue_date: value(z.string()),
   expire_date: value(z.string()),
   /** An Address of which state and country are used. */
-  jurisdiction: value(Address),
+  jurisdiction: part(Address),
   document: value(FileObject),
 });
 
@@ -34,17 +36,17 @@ export const MemberDetails = wireObject('MemberDetails', {
   marital_status: value(z.string()),
   previous_marriages: value(z.int()),
   /** An Address of which only country is used. */
-  citizenship: value(Address),
+  citizenship: part(Address),
   email: value(z.string()),
   phone: value(z.string()),
   home_phone: value(z.string()),
   work_phone: value(z.string()),
-  address: value(Address),
+  address: part(Address),
   photo: value(FileObject),
   /** Declared integer; a fractional value appears in the examples. */
   risk_score: value(z.number()),
   comments: value(z.string()),
-  drivers_license: value(DriversLicense),
+  drivers_license: part(DriversLicense),
 });
 export type MemberDetails = z.infer<typeof MemberDetails>;
 

@@ -4,7 +4,7 @@
 // is carried as received and reported (parse.ts).
 
 import { z } from 'zod';
-import { kept, soft, wireObject } from '../parse.ts';
+import { kept, oneOf, soft, wireObject } from '../parse.ts';
 
 /** A stored file; its url lies below `{base_url_v0}/files/`, its size in KB. */
 export const FileObject = wireObject('File', {
@@ -44,8 +44,9 @@ export const CurrencyObject = wireObject('Currency', {
   /** Open (`FREQUENCIES`). */
   frequency: kept(z.string().optional()),
 });
+export type CurrencyObject = z.infer<typeof CurrencyObject>;
 /** A currency field: the declared object, or the plain number the examples show. */
-export const Currency = z.union([CurrencyObject, z.number()]);
+export const Currency = oneOf([CurrencyObject, z.number()]);
 export type Currency = z.infer<typeof Currency>;
 
 /** Relation types of the document's list (ExenseVariable spelled so there; ExpenseVariable by /define). */
@@ -80,7 +81,7 @@ export const RelationObject = wireObject('Relation', {
 });
 export type RelationObject = z.infer<typeof RelationObject>;
 /** A relation: the declared object, or the plain string (`"client"`) the examples show for owners. */
-export const Relation = z.union([RelationObject, z.string()]);
+export const Relation = oneOf([RelationObject, z.string()]);
 export type Relation = z.infer<typeof Relation>;
 
 /** The Target of a goal: its fields are not shown beyond the name; the app sends value and date. */

@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { listOf, soft, wireObject } from '../parse.ts';
-import { integerId, maybeText, text } from '../values.ts';
+import { integerId, maybeText, text, timestamp } from '../values.ts';
 
 /** Account types the document names (`type`). */
 export const ACCOUNT_TYPES = ['CLIENT', 'PROSPECT'] as const;
@@ -79,7 +79,7 @@ export const Account = wireObject('Account', {
   pipeline: soft(PipelineSummary.nullable(), null),
   favorited: soft(z.boolean().nullable(), null),
   archived: soft(z.boolean().nullable(), null),
-  created_at: maybeText,
-  updated_at: maybeText,
+  created_at: timestamp,
+  updated_at: timestamp,
 });
 export type Account = z.infer<typeof Account>;

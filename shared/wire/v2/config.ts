@@ -73,7 +73,7 @@ export type Panel = z.infer<typeof Panel>;
 
 export const Group = wireObject('Group', {
   id: text,
-  panel_id: soft(z.string().optional(), undefined),
+  panel_id: text,
   type: text,
   title: text,
   description: maybeText,
@@ -83,7 +83,7 @@ export type Group = z.infer<typeof Group>;
 
 export const Element = wireObject('Element', {
   id: text,
-  group_id: soft(z.string().optional(), undefined),
+  group_id: text,
   type: text,
   title: text,
   description: maybeText,

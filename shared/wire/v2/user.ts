@@ -61,7 +61,7 @@ export const User = wireObject('User', {
   email: text,
   phone: soft(Phone.nullable(), null),
   /** Address of the photo. */
-  photo: soft(z.string().nullable(), null),
+  photo: text,
   /** IANA name. */
   timezone: text,
   /** ISO 4217 code. */

@@ -84,8 +84,9 @@ export function parseAccountSnapshot(payload: unknown): WireResult<AccountSnapsh
         title: account.pipeline.title,
         description: account.pipeline.description,
       },
-      created_at: account.created_at,
-      updated_at: account.updated_at,
+      // '' when the platform gave none: no time, as for a record not on the server yet.
+      created_at: account.created_at || null,
+      updated_at: account.updated_at || null,
     },
   };
   return { ok: true, value: snapshot, repairs: read.repairs };

@@ -177,7 +177,7 @@ async function readConfig(db: AdvisorDb): Promise<WorkspaceConfig> {
   const set = readWire(FlatStructure, dataset?.data);
   const groups = new Map((set?.groups ?? []).map((g) => [g.id, g.title]));
   const elements = Object.fromEntries(
-    (set?.elements ?? []).map((e) => [e.id, { title: e.title, group: groups.get(e.group_id ?? '') ?? '' }]),
+    (set?.elements ?? []).map((e) => [e.id, { title: e.title, group: groups.get(e.group_id) ?? '' }]),
   );
   return { activities: readWire(ActivityTypes, activities?.data) ?? {}, elements };
 }

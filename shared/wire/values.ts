@@ -1,10 +1,14 @@
-// Value types both interfaces use: texts, numbers, timestamps, ids, open enumerations and the list
-// envelopes. Lenient ones (`soft`) default what is missing or mistyped; see parse.ts.
+// Value types both interfaces use: texts, numbers, timestamps, ids and open enumerations. Lenient
+// ones (`soft`) default what is missing or mistyped; see parse.ts.
 
 import { z } from 'zod';
 import { soft } from './parse.ts';
 
-/** A text; '' when missing. */
+/**
+ * A text; '' when missing. Also every enumeration the documents show only in part ("values
+ * seen …"): any text is kept, so a value the app does not know yet is carried, not refused; each
+ * resource exports the values its document names beside its schema (`ENGAGEMENT_STATUSES` …).
+ */
 export const text = soft(z.string(), '');
 /** A text or null; null when missing. */
 export const maybeText = soft(z.string().nullable(), null);
@@ -20,13 +24,6 @@ export const timestamp = text;
 export const maybeTimestamp = maybeText;
 /** Texts; [] when missing. */
 export const texts = soft(z.array(z.string()), () => []);
-
-/**
- * An enumeration the documents show only in part ("values seen …"): any text is kept, so a value
- * the app does not know yet is carried, not refused; '' when missing. Each resource exports the
- * values its document names beside its schema (`ENGAGEMENT_STATUSES` …).
- */
-export const openEnum = text;
 
 /** An id the document gives as an integer: held strictly, records are stored by it. */
 export const integerId = z.int();

@@ -9,9 +9,7 @@ import { parseArray } from '../lists.ts';
 import { kept, parseWire, wireObject, type WireResult } from '../parse.ts';
 import { Address, Currency, FileObject, Relation, Target } from './values.ts';
 
-/** Two uuids joined by a vertical bar; assigned by the service. */
-export const ITEM_ID = /^[0-9a-f-]{36}\|[0-9a-f-]{36}$/i;
-/** Item ids are held as text; their `uuid|uuid` form is the document's, not checked (lenient). */
+/** Two uuids joined by a vertical bar, assigned by the service: held as text, the form not checked. */
 export const ItemId = z.string().min(1);
 
 const BY_KIND: Record<FieldSpec['kind'], z.ZodType> = {

@@ -65,6 +65,10 @@ export function parseListPage<T extends z.ZodType>(
   };
 }
 
+/** One page of a list whose items are read later (each by its own row maker): items as received. */
+export const parseListEnvelope = (body: unknown, name: string): WireResult<ListPage<unknown>> =>
+  parseListPage(body, z.unknown(), name);
+
 /** An answer that is a bare array of a resource (profile values, forms, reports …), item by item. */
 export function parseArray<T extends z.ZodType>(
   body: unknown,

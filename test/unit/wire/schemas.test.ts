@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../../shared/sections.ts';
-import { parseListPage } from '../../../shared/wire/lists.ts';
+import { parseListEnvelope, parseListPage } from '../../../shared/wire/lists.ts';
 import { parseWire } from '../../../shared/wire/parse.ts';
 import { Account } from '../../../shared/wire/v2/account.ts';
 import { ICON_NAMES } from '../../../shared/wire/v2/config.ts';
@@ -185,6 +185,16 @@ describe('strict where the documents are clear', () => {
     expect(read.repairs).toEqual([
       { field: 'Engagement.1', message: 'id: Invalid input: expected string, received number' },
     ]);
+  });
+
+  it('reads the total where each interface gives it: version 2 in params, 0.0.1 beside the items', () => {
+    const v2 = parseListEnvelope(
+      { items: [1], params: { limit: 50, offset: 0, sort: '-created_at', total: 7 } },
+      'x',
+    );
+    const v0 = parseListEnvelope({ items: [1], limit: 100, offset: 0, total: 9 }, 'x');
+    expect(v2.ok && v2.value).toEqual({ items: [1], total: 7 });
+    expect(v0.ok && v0.value).toEqual({ items: [1], total: 9 });
   });
 
   it('a list answer without items is no list; the account activity list has items only (no total)', () => {

@@ -1,7 +1,7 @@
 // Bridge arguments over HTTP (the browser preview): JSON cannot carry bytes, so the Uint8Array of
 // an upload travels as `{ $bytes: <base64> }` and is turned back on arrival.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+import { isPlainObject } from './is-plain-object.ts';
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -20,14 +20,14 @@ function fromBase64(text: string): Uint8Array {
 export function encodeBridgeArgs(value: unknown): unknown {
   if (value instanceof Uint8Array) return { $bytes: toBase64(value) };
   if (Array.isArray(value)) return value.map(encodeBridgeArgs);
-  if (isObject(value))
+  if (isPlainObject(value))
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeBridgeArgs(v)]));
   return value;
 }
 
 export function decodeBridgeArgs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeBridgeArgs);
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     if (Object.keys(value).length === 1 && typeof value.$bytes === 'string') return fromBase64(value.$bytes);
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeBridgeArgs(v)]));
   }

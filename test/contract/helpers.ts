@@ -2,6 +2,12 @@
 // HTTP, and check the shapes and orders the interface documents promise.
 
 import { expect } from 'vitest';
+import type { z } from 'zod';
+import { ErrorBodyV2, ValidationBodyV2 } from '../../shared/wire/errors.ts';
+import { parseWire } from '../../shared/wire/parse.ts';
+import type { Account as WireAccount } from '../../shared/wire/v2/account.ts';
+import type { Engagement as WireEngagement } from '../../shared/wire/v2/engagement.ts';
+import type { User as WireUser } from '../../shared/wire/v2/user.ts';
 import { startPlatform, type Platform, type PlatformOptions } from '../platform/server.ts';
 
 export const ADVISOR = 'advisor@sandbox.test';
@@ -18,169 +24,41 @@ export function start(options: PlatformOptions = {}): Promise<Platform> {
   return startPlatform({ ...BASE_OPTIONS, ...options });
 }
 
-// ---- resource shapes of the version 2 document (section 2) ----
+// ---- resource shapes of the version 2 document (section 2): the app's schemas ----
 
-export interface Phone {
-  code: string | null;
-  number: string | null;
-  country: string | null;
-}
-export interface Member {
-  id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: Phone;
-  status: string | null;
-  pin: string | null;
-}
-export interface Account {
-  id: number;
-  type: 'CLIENT' | 'PROSPECT';
-  client: Member;
-  coclient: Member;
-  quality: { score: number; rules: { message: string; valid: boolean }[] };
-  pipeline: { id: string; icon: string; title: string; description: string };
-  favorited: boolean;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-}
-export interface ProfileValue {
-  id: string;
-  dataset_id: string;
-  member_id: number;
-  row_id: string;
-  type: string;
-  value: string;
-}
-export interface Activity {
-  id: number;
-  type: string;
-  icon: string;
-  description: string;
-  options: Record<string, string>;
-  created_at: string;
-}
-export interface Engagement {
-  id: string;
-  account_id: number;
-  member_id: number;
-  template_id: string;
-  title: string;
-  description: string;
-  security: string;
-  name: string;
-  email: string;
-  url: string;
-  status: string;
-  filled: number;
-  time: number;
-  created_at: string;
-  opened_at: string | null;
-  email_reminders: boolean;
-  reminded_at: string | null;
-  email_completed: boolean;
-  completed_at: string | null;
-}
-export interface DataItem extends Omit<ProfileValue, 'dataset_id'> {
-  dataset_id: string | null;
-  title: string;
-  description: string | null;
-  path: string[];
-}
-export interface EngagementDocument {
-  id: string;
-  field_id: string;
-  title: string;
-  files: { name: string; url: string }[];
-  updated_at: string;
-}
-export interface Signature {
-  id: number;
-  field_id: string;
-  title: string;
-  name: string;
-  email: string;
-  ip: string;
-  signed_at: string;
-  file: string;
-}
-export interface HistoryItem {
-  id: string;
-  url: string;
-  author: string;
-  created_at: string;
-  completed_at: string;
-}
-export interface TemplateSummary {
-  id: string;
-  title: string;
-  description: string;
-  type: string;
-  security: string;
-  owned: boolean;
-}
-export interface Pipeline {
-  id: string;
-  type: string;
-  title: string;
-  description: string;
-  icon: string;
-}
-export interface User {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: Phone;
-  photo: string;
-  timezone: string;
-  currency: string;
-  team: { id: number; name: string };
-  teams: { id: number; name: string }[];
-  permissions: Record<string, boolean>;
-  templates: TemplateSummary[];
-  pipelines: Pipeline[];
-}
-export interface Panel {
-  id: string;
-  type: string;
-  title: string;
-  description: string | null;
-  position: number;
-}
-export interface Group {
-  id: string;
-  panel_id: string;
-  type: string;
-  title: string;
-  description: string | null;
-  position: number;
-}
-export interface Element {
-  id: string;
-  group_id: string;
-  type: string;
-  title: string;
-  description: string | null;
-  size: number;
-  position: string;
-}
-export interface FlatStructure {
-  panels: Panel[];
-  groups: Group[];
-  elements: Element[];
-}
-export interface NestedStructure {
-  panels: (Panel & { groups: (Group & { elements: Element[] })[] })[];
-}
-export interface List<T> {
-  items: T[];
-  params: { limit: number; offset: number; sort: string; total: number };
-}
-export interface ValidationError {
-  message: string;
-  errors: Record<string, string[]>;
+export type { Member, Phone } from '../../shared/wire/v2/account.ts';
+export type { AccountActivity as Activity } from '../../shared/wire/v2/activity.ts';
+export type { Element, FlatStructure, Group, NestedStructure, Panel } from '../../shared/wire/v2/config.ts';
+export type {
+  EngagementDataItem as DataItem,
+  EngagementDocument,
+  EngagementHistoryItem as HistoryItem,
+  EngagementSignature as Signature,
+} from '../../shared/wire/v2/engagement-parts.ts';
+export type { ProfileValue } from '../../shared/wire/v2/profile.ts';
+export type { PipelineStage as Pipeline, TemplateSummary } from '../../shared/wire/v2/user.ts';
+
+/**
+ * What the document promises beyond what the app relies on: the app's schema takes these parts
+ * as possibly missing (and copes), the document gives them always.
+ */
+type Present<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
+export type Account = Present<WireAccount, 'quality' | 'pipeline'>;
+export type User = Present<WireUser, 'phone' | 'team' | 'permissions'>;
+export type Engagement = Present<WireEngagement, 'member_id'>;
+export type { ValidationBodyV2 as ValidationError } from '../../shared/wire/errors.ts';
+export type { ListV2 as List } from '../../shared/wire/lists.ts';
+
+/**
+ * Parses a sandbox answer with the app's schema: the answer must be read with no failure and no
+ * repair (a documented answer the schema refuses is a finding: the schema is fixed against the
+ * document). Returns the typed value.
+ */
+export function expectWire<T extends z.ZodType>(schema: T, value: unknown, label: string): z.output<T> {
+  const read = parseWire(schema, value, label);
+  if (!read.ok) return expect.fail(`${label}: ${read.message}`);
+  expect(read.repairs, `${label}: fields the app's schema had to repair`).toEqual([]);
+  return read.value;
 }
 
 export const ACCOUNT_KEYS = [
@@ -359,12 +237,16 @@ export function expectJsonError(reply: Reply<unknown>, status: number): { messag
   expect(body, 'error body').toBeTypeOf('object');
   expect(typeof body.message, 'error message').toBe('string');
   expect((body.message as string).length).toBeGreaterThan(0);
+  expectWire(ErrorBodyV2, reply.body, 'error body');
   return body as { message: string };
 }
 
 /** Asserts a Laravel-style 422 `{message, errors: {field: [..]}}` naming at least these fields. */
-export function expectValidation(reply: Reply<unknown>, fields: string[]): ValidationError {
-  const body = expectJsonError(reply, 422) as ValidationError;
+export function expectValidation(reply: Reply<unknown>, fields: string[]): ValidationBodyV2 {
+  expectJsonError(reply, 422);
+  expectWire(ValidationBodyV2, reply.body, 'validation error body');
+  // The body as received: a parsed copy would not keep a field named `__proto__`.
+  const body = reply.body as ValidationBodyV2;
   expect(body.errors, 'errors object').toBeTypeOf('object');
   for (const f of fields) {
     expect(Object.keys(body.errors), `errors should name ${f}`).toContain(f);

@@ -3,6 +3,10 @@
 // and driver's-license document uploads; member security and its PIN reset.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listV0 } from '../../shared/wire/lists.ts';
+import { AccountV0 as AccountV0Schema } from '../../shared/wire/v0/account.ts';
+import { MemberDetails, MemberSecurity } from '../../shared/wire/v0/member.ts';
+import { expectWire } from './helpers.ts';
 import { compareValues, expectOrdered, distinct, TIMESTAMP, type SortValue } from './helpers.ts';
 import {
   accountBody,
@@ -60,6 +64,7 @@ describe('GET /accounts', () => {
     const r = await api.get<AccountListV0>('/accounts');
     expectStatus(r, 200);
     expectKeySet(r.body, ['items', 'limit', 'offset', 'total'], 'account list');
+    expectWire(listV0(AccountV0Schema), r.body, 'account list');
     expect(r.body.limit).toBe(100);
     expect(r.body.offset).toBe(0);
     expect(Number.isInteger(r.body.total)).toBe(true);
@@ -359,6 +364,7 @@ describe('full member details', () => {
       expectStatus(r, 200);
       const m = r.body;
       expectKeySet(m, FULL_MEMBER_KEYS, `${role} details`);
+      expectWire(MemberDetails, m, `${role} details`);
       expectKeySet(m.address, ADDRESS_KEYS, 'address');
       expectKeySet(m.citizenship, ['country'], 'citizenship');
       expectKeySet(m.drivers_license, LICENSE_KEYS, 'drivers_license');
@@ -424,6 +430,7 @@ describe('full member details', () => {
     expectStatus(r, 200);
     const m = r.body;
     expectKeySet(m, FULL_MEMBER_KEYS, 'details');
+    expectWire(MemberDetails, m, 'details');
     expect(m.first_name).toBe(a.client.first_name);
     expect(m.email).toBe(a.client.email);
     expect(m.middle_initial).toBe('Q');
@@ -655,6 +662,7 @@ describe('security', () => {
     const client = await api.get<SecurityV0>(`/accounts/${a.id}/client/security`);
     expectStatus(client, 200);
     expectKeySet(client.body, SECURITY_KEYS, 'security');
+    expectWire(MemberSecurity, client.body, 'security');
     expect(client.body.account_id).toBe(a.id);
     expect(client.body.type).toBe('client');
     expect(client.body.status).toBe(a.client.status);
@@ -689,6 +697,7 @@ describe('security', () => {
     const r = await api.post<SecurityV0>(`${path}/reset`);
     expectStatus(r, 200);
     expectKeySet(r.body, SECURITY_KEYS, 'security');
+    expectWire(MemberSecurity, r.body, 'security');
     expect(r.body.status).toBe('NEW');
     expect(r.body.type).toBe('client');
     expect(r.body.account_id).toBe(active.id);

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIMESTAMP, UUID, type Account as AccountV2, type List } from './helpers.ts';
+import { Form, FormPreview } from '../../shared/wire/v0/forms.ts';
+import { Report } from '../../shared/wire/v0/reports.ts';
+import { TIMESTAMP, UUID, expectWire, type Account as AccountV2, type List } from './helpers.ts';
 import {
   FORM_KEYS,
   REPORT_KEYS,
@@ -54,6 +56,7 @@ const feed = async (type: string) =>
 
 function expectForm(f: unknown): asserts f is FormV0 {
   expectKeySet(f, FORM_KEYS, 'form');
+  expectWire(Form, f, 'form');
   const form = f as FormV0;
   expect(Number.isInteger(form.account_id)).toBe(true);
   expect(typeof form.key === 'string' || typeof form.key === 'number').toBe(true);
@@ -201,6 +204,7 @@ describe('forms', () => {
     const r = await api.get<{ url: string }>(`${formPath(form)}/preview`);
     expectStatus(r, 200);
     expectKeySet(r.body, ['url'], 'preview');
+    expectWire(FormPreview, r.body, 'preview');
     expect(r.body.url).toMatch(/^https?:\/\//);
     const page = await fetch(r.body.url);
     expect(page.status).toBe(200);
@@ -340,6 +344,7 @@ describe('reports', () => {
     expect(r.body.length).toBeGreaterThan(0);
     for (const report of r.body) {
       expectKeySet(report, REPORT_KEYS, 'report');
+      expectWire(Report, report, 'report');
       expect(['FORMDEFINITION', 'DATADEFINITION']).toContain(report.type);
       expect(report.created_at).toMatch(TIMESTAMP);
       expect(report.updated_at).toMatch(TIMESTAMP);

@@ -4,8 +4,22 @@
 
 import { makePng } from '../platform/samples.ts';
 import { expect } from 'vitest';
+import type { ListV0 } from '../../shared/wire/lists.ts';
+import {
+  AccountV0 as AccountV0Schema,
+  MemberSummary,
+  type AccountV0 as WireAccountV0,
+} from '../../shared/wire/v0/account.ts';
+import type { Definition, PropertyDefinition } from '../../shared/wire/v0/define.ts';
+import type { Form } from '../../shared/wire/v0/forms.ts';
+import type { MemberSecurity } from '../../shared/wire/v0/member.ts';
+import type { UserV0 as WireUserV0 } from '../../shared/wire/v0/user.ts';
+import { SECTIONS, type SectionDescriptor } from '../../shared/sections.ts';
+import { sectionItemSchema, singleRecordSchema, type SectionItem } from '../../shared/wire/v0/sections.ts';
+import { FileObject, type CurrencyObject, type FileObject as FileV0 } from '../../shared/wire/v0/values.ts';
+import { ErrorBodyV0 } from '../../shared/wire/errors.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
-import { ADVISOR, ASSISTANT, Api, sandboxToken, uniqueTag, type Reply } from './helpers.ts';
+import { ADVISOR, ASSISTANT, Api, expectWire, sandboxToken, uniqueTag, type Reply } from './helpers.ts';
 
 /** The options every version 0.0.1 contract file starts its platform with. */
 export const V0_OPTIONS = { port: 0, seed: 11, accounts: 40, rateLimit: 0 } as const;
@@ -14,156 +28,32 @@ export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const ITEM_ID =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// ---- resource shapes of the 0.0.1 document (section 2) ----
+// ---- resource shapes of the 0.0.1 document (section 2): the app's schemas ----
 
-export interface MemberV0 {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  status: string;
-  type: 'CLIENT' | 'COCLIENT';
-}
-export interface AccountV0 {
-  id: number;
-  type: 'clients' | 'prospects';
-  client: MemberV0;
-  coclient: MemberV0 | null;
-  created_at: string;
-  updated_at: string;
-}
-export interface AccountListV0 {
-  items: AccountV0[];
-  limit: number;
-  offset: number;
-  total: number;
-}
-export interface FileV0 {
-  type: 'image' | 'document';
-  url: string;
-  filetype: string;
-  filesize: number;
-  filename: string;
-}
-export interface AddressV0 {
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-}
-export interface FullMemberV0 {
-  first_name: string;
-  middle_initial: string | null;
-  last_name: string;
-  gender: string | null;
-  birth_date: string | null;
-  marital_status: string | null;
-  previous_marriages: number | null;
-  citizenship: { country: string | null };
-  email: string;
-  phone: string;
-  home_phone: string | null;
-  work_phone: string | null;
-  address: AddressV0;
-  photo: FileV0 | null;
-  risk_score: number | null;
-  comments: string | null;
-  drivers_license: {
-    number: string | null;
-    issue_date: string | null;
-    expire_date: string | null;
-    jurisdiction: { state: string | null; country: string | null };
-    document: FileV0 | null;
-  };
-}
-export interface SecurityV0 {
-  account_id: number;
-  type: 'client' | 'co-client';
-  status: 'BLOCKED' | 'ACTIVE' | 'NEW';
-  pin: number;
-}
-export interface TemplateV0 {
-  id?: string;
-  key: string;
-  type: string;
-  title: string;
-  description: string;
-  status: string;
-  modified: boolean;
-  default: boolean;
-  tags: string[];
-}
-export interface FormV0 {
-  account_id: number;
-  key: string | number;
-  definition_key: string;
-  status: 'CLOSED' | 'IN_PROGRESS' | 'NEW';
-  template: TemplateV0;
-  recipients: { role: string; name: string }[];
-  created_at: string;
-  updated_at: string;
-  opened_at: string | null;
-  reminded_at: string | null;
-  closed_at: string | null;
-  urls: string;
-}
-export interface ReportV0 {
-  id: string;
-  key: string | number;
-  type: 'FORMDEFINITION' | 'DATADEFINITION';
-  source: string;
-  title: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-  tags: string[];
-}
-export interface ActivityV0 {
-  id: number;
-  type: string;
-  icon: string;
-  icon_color: string;
-  title: string;
-  description: string;
-  created_at: string;
-}
-export interface UserV0 {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  photo: FileV0 | null;
-  company: string;
-  company_email: string;
-  company_phone: string;
-  company_logo: FileV0 | null;
-}
-export interface StatsV0 {
-  prospects: number[];
-  clients: number[];
-  sent_forms: number[];
-  closed_forms: number[];
-}
-export interface RelationV0 {
-  type: string;
-  id: string | null;
-  label?: string | null;
-}
-export interface CurrencyV0 {
-  value: number;
-  frequency: 'one-time' | 'monthly' | 'yearly';
-}
-export type Item = Record<string, unknown> & { id?: string };
-export interface PropertyDefinition {
-  type: string;
-  read: boolean;
-  write: boolean;
-  required: boolean;
-  values: string | null;
-}
-export type Definition = PropertyDefinition | { [sub: string]: Definition };
+export type { MemberSummary as MemberV0 } from '../../shared/wire/v0/account.ts';
+export type { ListV0 } from '../../shared/wire/lists.ts';
+export type { Definition, PropertyDefinition } from '../../shared/wire/v0/define.ts';
+export type { FormTemplate as TemplateV0 } from '../../shared/wire/v0/forms.ts';
+export type { MemberDetails as FullMemberV0 } from '../../shared/wire/v0/member.ts';
+export type { Report as ReportV0 } from '../../shared/wire/v0/reports.ts';
+export type { UserActivity as ActivityV0, UserStats as StatsV0 } from '../../shared/wire/v0/user.ts';
+export type {
+  Address as AddressV0,
+  FileObject as FileV0,
+  RelationObject as RelationV0,
+} from '../../shared/wire/v0/values.ts';
+
+/** What the document promises beyond what the app relies on (see helpers.ts, Present). */
+type Present<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
+export type AccountV0 = Present<WireAccountV0, 'client'>;
+export type FormV0 = Present<Form, 'account_id' | 'template'>;
+export type UserV0 = Present<WireUserV0, 'photo' | 'company_logo'>;
+export type AccountListV0 = ListV0<AccountV0>;
+export type SecurityV0 = Present<MemberSecurity, 'account_id' | 'pin'>;
+/** A currency field as the sandbox answers it: the declared object, value and frequency given. */
+export type CurrencyV0 = Present<CurrencyObject, 'value' | 'frequency'>;
+/** An item of any section, as a test sends or reads it. */
+export type Item = Partial<SectionItem>;
 
 export const ACCOUNT_KEYS_V0 = ['id', 'type', 'client', 'coclient', 'created_at', 'updated_at'];
 export const MEMBER_KEYS_V0 = ['first_name', 'last_name', 'email', 'phone', 'status', 'type'];
@@ -377,7 +267,7 @@ export function expectV0Error(
   } else {
     expect(typeof body.messages === 'string' || Array.isArray(body.messages), 'messages').toBe(true);
   }
-  return body as { status: string; code: number; messages: string | string[] };
+  return expectWire(ErrorBodyV0, reply.body, 'error body');
 }
 
 /** Asserts a 422 whose messages are exactly these (in any order). */
@@ -413,7 +303,7 @@ export function expectKeySet(value: unknown, keys: string[], label: string): voi
 
 export function expectMemberV0(m: unknown, type: 'CLIENT' | 'COCLIENT'): void {
   expectKeySet(m, MEMBER_KEYS_V0, `${type} member`);
-  const member = m as MemberV0;
+  const member = expectWire(MemberSummary, m, `${type} member`);
   for (const k of ['first_name', 'last_name', 'email', 'phone', 'status'] as const)
     expect(typeof member[k], k).toBe('string');
   expect(['ACTIVE', 'NEW', 'BLOCKED']).toContain(member.status);
@@ -423,7 +313,7 @@ export function expectMemberV0(m: unknown, type: 'CLIENT' | 'COCLIENT'): void {
 
 export function expectAccountV0(a: unknown): asserts a is AccountV0 {
   expectKeySet(a, ACCOUNT_KEYS_V0, 'account');
-  const account = a as AccountV0;
+  const account = expectWire(AccountV0Schema, a, 'account');
   expect(Number.isInteger(account.id)).toBe(true);
   expect(['clients', 'prospects']).toContain(account.type);
   expectMemberV0(account.client, 'CLIENT');
@@ -440,7 +330,7 @@ export function expectFileV0(
   expected: { type?: 'image' | 'document'; filetype?: string; filename?: string; bytes?: number } = {},
 ): asserts f is FileV0 {
   expectKeySet(f, FILE_KEYS, 'File');
-  const file = f as FileV0;
+  const file = expectWire(FileObject, f, 'File');
   expect(['image', 'document']).toContain(file.type);
   expect(file.url.startsWith(`${base}/files/`), `url ${file.url} below ${base}/files/`).toBe(true);
   expect(Number.isInteger(file.filesize), 'filesize is an integer').toBe(true);
@@ -942,6 +832,22 @@ export const SINGLE_CASES: SingleCase[] = [
     ],
   },
 ];
+
+/** Parses a section item the sandbox answered with the app's schema of its section (by path). */
+export function expectItem(path: string, item: unknown, label: string): SectionItem {
+  return expectWire(sectionItemSchema(sectionByPath(path)), item, label);
+}
+
+/** Parses a single-record section the sandbox answered with the app's schema (by path). */
+export function expectSingle(path: string, body: unknown, label: string): Record<string, unknown> {
+  return expectWire(singleRecordSchema(sectionByPath(path)), body, label);
+}
+
+function sectionByPath(path: string): SectionDescriptor {
+  const section = SECTIONS.find((s) => s.path === path);
+  if (!section) throw new Error(`No section at ${path}.`);
+  return section;
+}
 
 /** The collection path of a section for an account (and member, for per-member sections). */
 export function sectionPath(

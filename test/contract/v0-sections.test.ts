@@ -4,6 +4,8 @@
 // multipart, the single-record sections, and `/define`, checked against what validation does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Definitions } from '../../shared/wire/v0/define.ts';
+import { expectWire } from './helpers.ts';
 import { uniqueTag } from './helpers.ts';
 import {
   COLLECTION_CASES,
@@ -35,6 +37,8 @@ import {
   type SectionCase,
   type V0Api,
   type V0Session,
+  expectItem,
+  expectSingle,
 } from './v0-helpers.ts';
 
 let s: V0Session;
@@ -81,6 +85,7 @@ describe.each(COLLECTION_CASES.map((c) => [c.entity, c] as [string, SectionCase]
         const tag = uniqueTag();
         const created = await create(path, c.valid(tag));
         expectKeySet(created, ['id', ...c.fields], `${c.entity} item`);
+        expectItem(c.path, created, `${c.entity} item`);
         for (const [field, value] of Object.entries(c.valid(tag))) {
           if (typeof value === 'string' && field !== 'owner') expect(created[field], field).toBe(value);
         }
@@ -450,6 +455,7 @@ describe('Documents section (multipart)', () => {
     const doc = r.body;
     expect(doc.id).toMatch(ITEM_ID);
     expectKeySet(doc, ['id', ...DOCUMENT_FIELDS], 'Document');
+    expectItem('documents', doc, 'Document');
     expectFileV0(doc.file, api.base, {
       type: 'document',
       filetype: 'application/pdf',
@@ -566,6 +572,7 @@ describe('single-record sections', () => {
         const fresh = await api.get<Record<string, unknown>>(path);
         expectStatus(fresh, 200);
         expectKeySet(fresh.body, [...c.currencies, ...c.others], c.entity);
+        expectSingle(c.path, fresh.body, c.entity);
         for (const f of c.currencies) {
           const v = fresh.body[f] as CurrencyV0;
           expect(v.value, `${f} defaults to 0`).toBe(0);
@@ -680,6 +687,7 @@ describe('/define/{entity}/{entityId}', () => {
     async (_e, e) => {
       const def = await define(e.entity);
       expectKeySet(def, e.fields, `${e.entity} definition`);
+      expectWire(Definitions, def, `${e.entity} definition`);
       for (const [field, d] of Object.entries(def)) expectDefinition(d, field);
       if (e.fields.includes('id')) expect((def.id as PropertyDefinition).write).toBe(false);
 

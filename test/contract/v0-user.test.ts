@@ -3,7 +3,10 @@
 // paging), /user/templates and /user/forms; and the error body shared by every endpoint.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareValues, expectOrdered, distinct, TIMESTAMP } from './helpers.ts';
+import { listV0 } from '../../shared/wire/lists.ts';
+import { FormTemplate } from '../../shared/wire/v0/forms.ts';
+import { UserActivity, UserStats, UserV0 as UserV0Schema } from '../../shared/wire/v0/user.ts';
+import { compareValues, expectOrdered, expectWire, distinct, TIMESTAMP } from './helpers.ts';
 import {
   ACTIVITY_KEYS_V0,
   ACTIVITY_TYPES,
@@ -23,17 +26,13 @@ import {
   type FormV0,
   type StatsV0,
   type TemplateV0,
+  type ListV0,
   type UserV0,
   type V0Api,
   type V0Session,
 } from './v0-helpers.ts';
 
-interface ActivityList {
-  items: ActivityV0[];
-  limit: number;
-  offset: number;
-  total: number;
-}
+type ActivityList = ListV0<ActivityV0>;
 
 let s: V0Session;
 let api: V0Api;
@@ -55,6 +54,7 @@ describe('GET /user', () => {
     expectStatus(r, 200);
     const u = r.body;
     expectKeySet(u, USER_KEYS_V0, 'user');
+    expectWire(UserV0Schema, u, 'user');
     expect(u.email).toBe('advisor@sandbox.test');
     for (const k of ['first_name', 'last_name', 'company', 'company_email', 'company_phone'] as const)
       expect(typeof u[k]).toBe('string');
@@ -86,8 +86,9 @@ describe('GET /user/stats', () => {
     const r = await api.get<StatsV0>('/user/stats', { start_date: '2024-02-01', end_date: '2024-03-01' });
     expectStatus(r, 200);
     expectKeySet(r.body, STATS_KEYS, 'stats');
+    expectWire(UserStats, r.body, 'stats');
     for (const k of STATS_KEYS) {
-      const list = r.body[k as keyof StatsV0];
+      const list = r.body[k as 'prospects' | 'clients' | 'sent_forms' | 'closed_forms'];
       expect(list, k).toHaveLength(30); // 2024 is a leap year: 29 days of February and 1 March
       expect(list.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     }
@@ -192,6 +193,7 @@ describe('GET /user/activities', () => {
     const r = await api.get<ActivityList>('/user/activities', query);
     expectStatus(r, 200);
     expectKeySet(r.body, ['items', 'limit', 'offset', 'total'], 'activity list');
+    expectWire(listV0(UserActivity), r.body, 'activity list');
     return r.body;
   };
 
@@ -287,6 +289,7 @@ describe('templates and forms of the user', () => {
     expect(r.body.length).toBeGreaterThan(0);
     for (const t of r.body) {
       expectKeySet(t, ['id', ...TEMPLATE_KEYS_V0], 'template');
+      expectWire(FormTemplate, t, 'template');
       expect(typeof t.id).toBe('string');
       expect(typeof t.key).toBe('string');
       expect(typeof t.modified).toBe('boolean');

@@ -3,6 +3,13 @@
 // activity and the account's stored files.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listV2 } from '../../shared/wire/lists.ts';
+import { wireObject } from '../../shared/wire/parse.ts';
+import { Account as AccountSchema, Member as MemberSchema } from '../../shared/wire/v2/account.ts';
+import { AccountActivity } from '../../shared/wire/v2/activity.ts';
+import { ProfileValue as ProfileValueSchema } from '../../shared/wire/v2/profile.ts';
+import { User as UserSchema } from '../../shared/wire/v2/user.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ACCOUNT_KEYS,
@@ -18,6 +25,7 @@ import {
   expectKeys,
   expectOrdered,
   expectValidation,
+  expectWire,
   later,
   newAccountBody,
   start,
@@ -45,6 +53,7 @@ let everyone: Account[];
 const stagePosition = (a: Account) => user.pipelines.findIndex((p) => p.id === a.pipeline.id);
 
 function expectMember(m: Member, label: string): void {
+  expectWire(MemberSchema, m, label);
   expectKeys(m, MEMBER_KEYS, label);
   expectKeys(m.phone, ['code', 'number', 'country'], `${label}.phone`);
   expect(Number.isInteger(m.id), `${label}.id is an integer`).toBe(true);
@@ -58,6 +67,7 @@ function expectMember(m: Member, label: string): void {
 }
 
 function expectAccount(a: Account): void {
+  expectWire(AccountSchema, a, `account ${a.id}`);
   expectKeys(a, ACCOUNT_KEYS, `account ${a.id}`);
   expect(Number.isInteger(a.id)).toBe(true);
   expect(['CLIENT', 'PROSPECT']).toContain(a.type);
@@ -108,7 +118,7 @@ beforeAll(async () => {
   platform = await start();
   api = await v2Client(platform);
   assistant = await v2Client(platform, ASSISTANT);
-  user = (await api.get<User>('/user')).body;
+  user = expectWire(UserSchema, (await api.get('/user')).body, 'user') as User;
   // More accounts than one default page, and some archived and favorite ones, whatever the seed gives.
   for (let n = (await listAll({ type: 'all' })).params.total; n <= 55; n++) await createAccount();
   for (const flags of [{ archived: true }, { favorited: true }, { archived: true, favorited: true }]) {
@@ -127,6 +137,7 @@ describe('GET /accounts', () => {
     const r = await api.get<List<Account>>('/accounts', { type: 'all' });
     expect(r.status).toBe(200);
     expectKeys(r.body, ['items', 'params'], 'list');
+    expectWire(listV2(AccountSchema), r.body, 'account list');
     expectKeys(r.body.params, ['limit', 'offset', 'sort', 'total'], 'params');
     expect(r.body.params).toEqual({ limit: 50, offset: 0, sort: '-created_at', total: everyone.length });
     expect(everyone.length, 'the seed gives more accounts than one default page').toBeGreaterThan(50);
@@ -776,6 +787,7 @@ describe('GET /accounts/{account}/profile', () => {
       expect(Array.isArray(r.body)).toBe(true);
       for (const v of r.body) {
         expectKeys(v, PROFILE_KEYS, 'profile value');
+        expectWire(ProfileValueSchema, v, 'profile value');
         expect(v.id).toMatch(UUID);
         expect(v.row_id).toMatch(UUID);
         expect(v.dataset_id).toMatch(UUID);
@@ -816,6 +828,7 @@ describe('GET /accounts/{account}/activity', () => {
     const r = await api.get<{ items: Activity[] }>(`/accounts/${richest.id}/activity`);
     expect(r.status).toBe(200);
     expectKeys(r.body, ['items'], 'activity list');
+    expectWire(wireObject('ActivityList', { items: z.array(AccountActivity) }), r.body, 'activity list');
     expect(r.body.items.length).toBe(Math.min(50, all.length));
     expect(all.length).toBeGreaterThan(3);
     expectOrdered(
@@ -828,6 +841,7 @@ describe('GET /accounts/{account}/activity', () => {
       .body;
     for (const x of all) {
       expectKeys(x, ACTIVITY_KEYS, 'activity');
+      expectWire(AccountActivity, x, 'activity');
       expect(Number.isInteger(x.id)).toBe(true);
       expect(x.created_at).toMatch(TIMESTAMP);
       expect(icons).toContain(x.icon);

@@ -2,12 +2,20 @@
 // and the user endpoints (user, switch team, templates).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActivityTypes } from '../../shared/wire/v2/activity.ts';
+import {
+  FlatStructure as FlatStructureSchema,
+  IconNames,
+  NestedStructure as NestedStructureSchema,
+} from '../../shared/wire/v2/config.ts';
+import { TemplateSummaries, User as UserSchema } from '../../shared/wire/v2/user.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,
   UUID,
   expectJsonError,
   expectKeys,
+  expectWire,
   expectValidation,
   start,
   v2Client,
@@ -76,6 +84,7 @@ afterAll(async () => {
 /** Checks the three flat collections and how they refer to each other. */
 function expectFlat(s: FlatStructure, label: string): void {
   expectKeys(s, ['panels', 'groups', 'elements'], label);
+  expectWire(FlatStructureSchema, s, label);
   expect(s.panels.length).toBeGreaterThan(0);
   expect(s.groups.length).toBeGreaterThan(0);
   expect(s.elements.length).toBeGreaterThan(0);
@@ -112,6 +121,7 @@ function expectFlat(s: FlatStructure, label: string): void {
 /** Nested mode holds exactly the flat collections, each child under its parent. */
 function expectNestedMatches(nested: NestedStructure, flat: FlatStructure): void {
   expectKeys(nested, ['panels'], 'nested');
+  expectWire(NestedStructureSchema, nested, 'nested');
   const panels = nested.panels.map(({ groups: _g, ...p }) => p);
   const groups = nested.panels.flatMap((p) => p.groups.map(({ elements: _e, ...g }) => g));
   const elements = nested.panels.flatMap((p) => p.groups.flatMap((g) => g.elements));
@@ -136,6 +146,7 @@ describe('GET /config/icons', () => {
     expect(r.status).toBe(200);
     expect(DOCUMENT_ICONS).toHaveLength(47);
     expect(r.body).toEqual(DOCUMENT_ICONS);
+    expectWire(IconNames, r.body, 'icons');
   });
 });
 
@@ -143,6 +154,7 @@ describe('GET /config/activities', () => {
   it('maps each activity type to its icon and option names, including the documented ones', async () => {
     const r = await api.get<Record<string, { icon: string; options: string[] }>>('/config/activities');
     expect(r.status).toBe(200);
+    expect(Object.keys(expectWire(ActivityTypes, r.body, 'activity types'))).toEqual(Object.keys(r.body));
     for (const [type, entry] of Object.entries(r.body)) {
       expect(type).toMatch(/^[a-z]+\.[a-z_.]+$/);
       expectKeys(entry, ['icon', 'options'], type);
@@ -219,6 +231,7 @@ describe('GET /user', () => {
     const r = await api.get<User>('/user');
     expect(r.status).toBe(200);
     const u = r.body;
+    expectWire(UserSchema, u, 'user');
     expectKeys(
       u,
       [
@@ -294,6 +307,7 @@ describe('GET /user/templates', () => {
     const r = await api.get<TemplateSummary[]>('/user/templates');
     expect(r.status).toBe(200);
     expect(Array.isArray(r.body)).toBe(true);
+    expect(expectWire(TemplateSummaries, r.body, 'templates')).toHaveLength(r.body.length);
     expect(r.body).toEqual((await api.get<User>('/user')).body.templates);
     const owned = r.body.filter((t) => t.owned);
     expect(owned.length).toBeGreaterThan(0);

@@ -3,6 +3,14 @@
 // history lists with their files.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listV2 } from '../../shared/wire/lists.ts';
+import {
+  EngagementDataItem,
+  EngagementDocument,
+  EngagementHistoryItem,
+  EngagementSignature,
+} from '../../shared/wire/v2/engagement-parts.ts';
+import { Engagement as EngagementSchema } from '../../shared/wire/v2/engagement.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,
@@ -14,6 +22,7 @@ import {
   distinct,
   expectJsonError,
   expectKeys,
+  expectWire,
   expectOrdered,
   expectValidation,
   later,
@@ -24,7 +33,6 @@ import {
   type Api,
   type DataItem,
   type Engagement,
-  type EngagementDocument,
   type FlatStructure,
   type HistoryItem,
   type List,
@@ -47,6 +55,7 @@ const isPng = (b: Buffer) => b.subarray(0, 4).toString('latin1') === '\x89PNG';
 
 function expectEngagement(e: Engagement): void {
   expectKeys(e, ENGAGEMENT_KEYS, `engagement ${e.id}`);
+  expectWire(EngagementSchema, e, `engagement ${e.id}`);
   expect(e.id).toMatch(UUID);
   expect(e.template_id).toMatch(UUID);
   expect(Number.isInteger(e.account_id)).toBe(true);
@@ -119,6 +128,7 @@ describe('GET /engagements', () => {
     const r = await api.get<List<Engagement>>('/engagements');
     expect(r.status).toBe(200);
     expectKeys(r.body, ['items', 'params'], 'list');
+    expectWire(listV2(EngagementSchema), r.body, 'engagement list');
     expect(r.body.params).toEqual({ limit: 50, offset: 0, sort: '-created_at', total: everyone.length });
     expect(everyone.length).toBeGreaterThan(50);
     expect(r.body.items).toHaveLength(50);
@@ -502,6 +512,7 @@ describe('GET /engagements/{engagement}/data', () => {
       const structure = (await api.get<FlatStructure>(`/config/template/${e.template_id}`)).body;
       for (const item of r.body) {
         expectKeys(item, [...PROFILE_KEYS, 'title', 'description', 'path'], 'data item');
+        expectWire(EngagementDataItem, item, 'data item');
         expect(item.id).toMatch(UUID);
         expect(item.row_id).toMatch(UUID);
         expect(item.member_id).toBe(e.member_id);
@@ -562,6 +573,7 @@ describe('documents, signatures and history', () => {
     let pngs = 0;
     for (const { e, docs } of withDocs.slice(0, 6)) {
       expectKeys(docs, ['items', 'params'], 'documents list');
+      expectWire(listV2(EngagementDocument), docs, 'documents list');
       expect(docs.params).toEqual({ limit: 50, offset: 0, sort: '-updated_at', total: docs.items.length });
       for (const d of docs.items) {
         expectKeys(d, ['id', 'field_id', 'title', 'files', 'updated_at'], 'document');
@@ -635,6 +647,7 @@ describe('documents, signatures and history', () => {
       expect(sigs.params).toEqual({ limit: 50, offset: 0, sort: '-signed_at', total: sigs.items.length });
       for (const s of sigs.items) {
         expectKeys(s, ['id', 'field_id', 'title', 'name', 'email', 'ip', 'signed_at', 'file'], 'signature');
+        expectWire(EngagementSignature, s, 'signature');
         expect(Number.isInteger(s.id)).toBe(true);
         expect(s.field_id).toMatch(UUID);
         expect(s.signed_at).toMatch(TIMESTAMP);
@@ -692,6 +705,7 @@ describe('documents, signatures and history', () => {
     expect(r.body.params).toEqual({ limit: 50, offset: 0, sort: '-created_at', total: 3 });
     for (const h of r.body.items) {
       expectKeys(h, ['id', 'url', 'author', 'created_at', 'completed_at'], 'history item');
+      expectWire(EngagementHistoryItem, h, 'history item');
       expect(h.id).toMatch(UUID);
       expect(h.created_at).toMatch(TIMESTAMP);
       expect(h.completed_at).toMatch(TIMESTAMP);

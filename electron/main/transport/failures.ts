@@ -3,6 +3,8 @@
 // messages of either interface's error body, and when it is worth trying again.
 
 import type { ApiErrorKind, ApiFailure } from '../../../shared/api/request.ts';
+import { isPlainObject } from '../../../shared/is-plain-object.ts';
+import { AnyErrorBody } from '../../../shared/wire/errors.ts';
 
 /** Our own estimate of when to try again, when the platform does not say (Retry-After). */
 export const DEFAULT_RETRY_MS = {
@@ -132,29 +134,32 @@ export function parseErrorBody(body: unknown): ErrorBody {
     if (data === NOT_JSON) return { message: plainTextMessage(body as string), fields: {} };
     if (typeof data === 'string') return { message: clean(data), fields: {} };
     if (Array.isArray(data)) return fromMessageList(data);
-    if (!isRecord(data)) return empty;
+    const read = AnyErrorBody.safeParse(data);
+    if (!read.success) return empty;
+    // The body as received (the schema's copy would drop a field named `__proto__`).
+    const received = data as AnyErrorBody;
 
     const fields = new Map<string, string[]>();
-    if (isRecord(data.errors)) {
-      for (const [field, value] of Object.entries(data.errors)) {
+    if (isPlainObject(received.errors)) {
+      for (const [field, value] of Object.entries(received.errors)) {
         for (const text of stringsOf(value)) addField(fields, field, text);
       }
-    } else if (Array.isArray(data.errors)) {
-      for (const text of stringsOf(data.errors)) addField(fields, fieldOf(text), text);
+    } else if (Array.isArray(received.errors)) {
+      for (const text of stringsOf(received.errors)) addField(fields, fieldOf(text), text);
     }
-    const list = Array.isArray(data.messages) ? stringsOf(data.messages) : [];
+    const list = Array.isArray(received.messages) ? stringsOf(received.messages) : [];
     for (const text of list) addField(fields, fieldOf(text), text);
 
-    const nested = isRecord(data.error) ? data.error.message : undefined;
+    const nested = isPlainObject(received.error) ? received.error.message : undefined;
     const message =
-      clean(data.message) ??
-      clean(typeof data.messages === 'string' ? data.messages : undefined) ??
+      clean(received.message) ??
+      clean(typeof received.messages === 'string' ? received.messages : undefined) ??
       clean(list.join(' ')) ??
-      clean(data.error_description) ??
+      clean(received.error_description) ??
       clean(nested) ??
-      clean(data.detail) ??
-      clean(data.error) ??
-      clean(data.title);
+      clean(received.detail) ??
+      clean(received.error) ??
+      clean(received.title);
     return { message, fields: toRecord(fields) };
   } catch {
     return empty;
@@ -280,7 +285,7 @@ function retryHint(
 function errorCodes(cause: unknown): string[] {
   const codes: string[] = [];
   const visit = (error: unknown, depth: number) => {
-    if (depth > 5 || !isRecord(error)) return;
+    if (depth > 5 || !isPlainObject(error)) return;
     if (typeof error.code === 'string') codes.push(error.code);
     if (Array.isArray(error.errors)) for (const each of error.errors) visit(each, depth + 1);
     visit(error.cause, depth + 1);
@@ -323,9 +328,6 @@ function networkShown(codes: string[]): ApiFailure['network'] {
   );
   return up ? 'up' : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const NOT_JSON = Symbol('not JSON');
 

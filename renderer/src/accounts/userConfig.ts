@@ -10,6 +10,8 @@ import {
   type AccountAction,
   type AccountType,
 } from '@shared/account-rules.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { User } from '@shared/wire/v2/user.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { useSessionStore } from '../common/session.ts';
@@ -34,24 +36,19 @@ export interface Pipeline {
   stages: PipelineStage[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
-export function stagesOf(user: unknown): PipelineStage[] {
-  const list = isObject(user) && Array.isArray(user.pipelines) ? user.pipelines.filter(isObject) : [];
+export function stagesOf(user: User | null): PipelineStage[] {
   const seen: Record<string, number> = {};
-  return list
-    .filter((p) => typeof p.id === 'string' && (p.type === 'CLIENT' || p.type === 'PROSPECT'))
+  return (user?.pipelines ?? [])
+    .filter((p) => p.type === 'CLIENT' || p.type === 'PROSPECT')
     .map((p) => {
       const type = p.type as AccountType;
       seen[type] = (seen[type] ?? 0) + 1;
       return {
-        id: p.id as string,
+        id: p.id,
         type,
-        title: text(p.title) || 'Untitled stage',
-        description: text(p.description),
-        icon: text(p.icon),
+        title: p.title || 'Untitled stage',
+        description: p.description,
+        icon: p.icon,
         position: seen[type],
       };
     });
@@ -80,11 +77,8 @@ export function useUserConfig(db: AdvisorDb): UserConfig {
   });
   onScopeDispose(() => sub.unsubscribe());
 
-  const user = computed<unknown>(() => session.user ?? stored.value);
-  const permissions = computed(() => {
-    const u = user.value;
-    return isObject(u) && isObject(u.permissions) ? u.permissions : null;
-  });
+  const user = computed(() => readWire(User, session.user ?? stored.value));
+  const permissions = computed(() => user.value?.permissions ?? null);
   const can = (key: string) => (permissions.value ? permissions.value[key] === true : true);
   const stages = computed(() => stagesOf(user.value));
   const pipelines = computed<Pipeline[]>(() =>
@@ -104,10 +98,6 @@ export function useUserConfig(db: AdvisorDb): UserConfig {
     stages,
     pipelines,
     stage: (id) => (id ? stages.value.find((s) => s.id === id) : undefined),
-    phoneCountry: computed(() => {
-      const u = user.value;
-      const c = isObject(u) && isObject(u.phone) ? text(u.phone.country).toUpperCase() : '';
-      return c || null;
-    }),
+    phoneCountry: computed(() => (user.value?.phone?.country ?? '').toUpperCase() || null),
   };
 }

@@ -6,6 +6,8 @@ import { computed, ref, watch } from 'vue';
 import type { ApiFailure } from '@shared/api/request.ts';
 import type { AuthStatus, SignInTarget } from '@shared/auth.ts';
 import type { SignOutResult } from '@shared/bridge.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { User } from '@shared/wire/v2/user.ts';
 import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { bridge } from './bridge.ts';
@@ -125,8 +127,8 @@ export const useSessionStore = defineStore('session', () => {
   /** The user resource the last configuration pull kept on this computer, if any. */
   async function keptUser(): Promise<PlatformUser | null> {
     try {
-      const data = (await configEntry<PlatformUser>(localDb(), CONFIG_KEYS.user))?.data;
-      return data && typeof data.first_name === 'string' ? { ...data, teams: data.teams ?? [] } : null;
+      const user = readWire(User, (await configEntry(localDb(), CONFIG_KEYS.user))?.data);
+      return user?.first_name ? user : null;
     } catch (e) {
       console.warn('The user kept on this computer could not be read.', e);
       return null;

@@ -6,6 +6,8 @@
 // kept in `meta`; schema version 3 moved those rows here (`moveConfigOutOfMeta`).
 
 import type { Table } from 'dexie';
+import { z } from 'zod';
+import { isPlainObject } from '../../../shared/is-plain-object.ts';
 import type { AdvisorDb } from './db.ts';
 import type { ConfigKind, ConfigRow, PipelineRow, TeamRow, UserRow } from './model.ts';
 
@@ -54,10 +56,12 @@ interface Tables {
   table(name: string): Table;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const idOf = (v: unknown): string | number | null =>
-  isObject(v) && (typeof v.id === 'number' || (typeof v.id === 'string' && v.id !== '')) ? v.id : null;
+/** An element of the user's `teams` or `pipelines` as a row needs it: an id (a number or a text). */
+const Keyed = z.looseObject({ id: z.union([z.number(), z.string().min(1)]) });
+const idOf = (v: unknown): string | number | null => {
+  const read = Keyed.safeParse(v);
+  return read.success ? read.data.id : null;
+};
 
 /** Whether a list can be kept as rows: every element an object with an id of its own. */
 function keyable(list: unknown): list is Record<string, unknown>[] {
@@ -72,7 +76,7 @@ async function write(tables: Tables, key: ConfigKey, entry: ConfigEntry): Promis
     await tables.table('config').put({ kind: place.kind, ...entry } satisfies ConfigRow);
     return;
   }
-  if (place.api === 'v0' || !isObject(entry.data)) {
+  if (place.api === 'v0' || !isPlainObject(entry.data)) {
     await tables.table('user').put({ api: place.api, ...entry, lists: [] } satisfies UserRow);
     return;
   }
@@ -149,7 +153,7 @@ export async function moveConfigOutOfMeta(tx: Tables): Promise<void> {
     const row = (await meta.get(key)) as { value?: unknown } | undefined;
     if (!row) continue;
     const value = row.value;
-    if (isObject(value) && typeof value.pulledAt === 'number')
+    if (isPlainObject(value) && typeof value.pulledAt === 'number')
       await write(tx, key, { pulledAt: value.pulledAt, data: value.data });
     await meta.delete(key);
   }

@@ -2,7 +2,20 @@
 // becomes the flat fields of ACCOUNT_FIELDS plus read-only meta; a 0.0.1 section item keeps its
 // top-level fields, with relations pointing at LOCAL ids (DESIGN.md §3).
 
+import { z } from 'zod';
+import { isPlainObject } from '../../../shared/is-plain-object.ts';
 import { RELATION_SECTION, fieldsOfKind, type SectionDescriptor } from '../../../shared/sections.ts';
+import { parseListPageWith, type ListPage } from '../../../shared/wire/lists.ts';
+import { parseWire, readWire, type WireResult } from '../../../shared/wire/parse.ts';
+import { Account, type Member } from '../../../shared/wire/v2/account.ts';
+import { MemberDetails } from '../../../shared/wire/v0/member.ts';
+import {
+  parseSectionList,
+  parseSingleRecord,
+  updatedItemSchema,
+  type SectionItem,
+} from '../../../shared/wire/v0/sections.ts';
+import { RelationObject } from '../../../shared/wire/v0/values.ts';
 import { ACCOUNT_FIELDS, emptyMeta } from './accounts.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountMeta, AccountRow, Fields, SectionItemRow, SingleRow } from './model.ts';
@@ -10,11 +23,6 @@ import { flatten } from './view.ts';
 
 /** A new permanent local id. */
 export const newLocalId = (): string => crypto.randomUUID();
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const integer = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 // ---- accounts (version 2) ------------------------------------------------------------------
 
@@ -25,62 +33,74 @@ export interface AccountSnapshot {
   meta: AccountMeta;
 }
 
-const MEMBER_PATHS = ['first_name', 'last_name', 'email', 'phone.code', 'phone.number', 'phone.country'];
-
 /** Version 2 sends an absent co-client as an object of nulls (or empty texts): it is no member. */
-function isMember(member: unknown): member is Record<string, unknown> {
-  if (!isObject(member)) return false;
-  const flat = flatten(member);
+function isMember(member: Member): boolean {
+  const given = (v: string | null) => v !== null && v !== '';
+  const { phone } = member;
   return (
-    integer(member.id) !== null ||
-    MEMBER_PATHS.some((p) => flat[p] !== null && flat[p] !== undefined && flat[p] !== '')
+    member.id !== null ||
+    [member.first_name, member.last_name, member.email, phone.code, phone.number, phone.country].some(given)
   );
 }
 
-function pipelineOf(v: unknown): AccountMeta['pipeline'] {
-  if (!isObject(v) || typeof v.id !== 'string') return null;
-  return {
-    id: v.id,
-    icon: text(v.icon) ?? '',
-    title: text(v.title) ?? '',
-    description: text(v.description) ?? '',
+/** A version 2 Account as a snapshot, or the path and problem of the field that makes it none. */
+export function parseAccountSnapshot(payload: unknown): WireResult<AccountSnapshot> {
+  const read = parseWire(Account, payload, 'account');
+  if (!read.ok) return read;
+  const account = read.value;
+  const { client } = account;
+  const coclient = isMember(account.coclient) ? account.coclient : null;
+  const member = (role: 'client' | 'coclient', m: Member | null): Fields =>
+    flatten(
+      { first_name: m?.first_name, last_name: m?.last_name, email: m?.email, phone: m?.phone ?? {} },
+      role,
+    );
+  const flat: Fields = {
+    type: account.type,
+    ...member('client', client),
+    ...member('coclient', coclient),
+    archived: account.archived,
+    favorited: account.favorited,
   };
-}
-
-function qualityOf(v: unknown): AccountMeta['quality'] {
-  if (!isObject(v) || typeof v.score !== 'number') return null;
-  const rules = Array.isArray(v.rules) ? v.rules.filter(isObject) : [];
-  return {
-    score: v.score,
-    rules: rules.map((r) => ({ message: text(r.message) ?? '', valid: r.valid === true })),
+  const fields: Fields = {};
+  for (const path of ACCOUNT_FIELDS) fields[path] = flat[path] ?? null;
+  fields['pipeline.id'] = account.pipeline?.id ?? null;
+  const snapshot: AccountSnapshot = {
+    serverId: account.id,
+    fields,
+    meta: {
+      ...emptyMeta(),
+      clientId: client.id,
+      coclientId: coclient ? coclient.id : null,
+      clientStatus: client.status,
+      coclientStatus: coclient ? coclient.status : null,
+      quality: account.quality && {
+        score: account.quality.score,
+        rules: account.quality.rules.map((r) => ({ message: r.message, valid: r.valid })),
+      },
+      pipeline: account.pipeline && {
+        id: account.pipeline.id,
+        icon: account.pipeline.icon,
+        title: account.pipeline.title,
+        description: account.pipeline.description,
+      },
+      // '' when the platform gave none: no time, as for a record not on the server yet.
+      created_at: account.created_at || null,
+      updated_at: account.updated_at || null,
+    },
   };
+  return { ok: true, value: snapshot, repairs: read.repairs };
 }
 
 /** A version 2 Account as a snapshot, or null when the payload is not an account. */
 export function accountSnapshot(payload: unknown): AccountSnapshot | null {
-  if (!isObject(payload) || integer(payload.id) === null) return null;
-  const client = isObject(payload.client) ? payload.client : {};
-  const coclient = isMember(payload.coclient) ? payload.coclient : null;
-  const flat = flatten({ ...payload, client, coclient: coclient ?? {} });
-  const fields: Fields = {};
-  for (const path of ACCOUNT_FIELDS) fields[path] = flat[path] ?? null;
-  fields['pipeline.id'] = pipelineOf(payload.pipeline)?.id ?? null;
-  return {
-    serverId: payload.id as number,
-    fields,
-    meta: {
-      ...emptyMeta(),
-      clientId: integer(client.id),
-      coclientId: coclient ? integer(coclient.id) : null,
-      clientStatus: text(client.status),
-      coclientStatus: coclient ? text(coclient.status) : null,
-      quality: qualityOf(payload.quality),
-      pipeline: pipelineOf(payload.pipeline),
-      created_at: text(payload.created_at),
-      updated_at: text(payload.updated_at),
-    },
-  };
+  const read = parseAccountSnapshot(payload);
+  return read.ok ? read.value : null;
 }
+
+/** A page of the version 2 account list as snapshots; accounts without a valid id are left out. */
+export const parseAccountPage = (body: unknown): WireResult<ListPage<AccountSnapshot>> =>
+  parseListPageWith(body, parseAccountSnapshot, 'Account');
 
 /** A row for an account seen for the first time; `applySnapshots` fills fields and index columns. */
 export function newAccountRow(snapshot: AccountSnapshot): AccountRow {
@@ -122,18 +142,19 @@ export const isItemRelation = (type: string): boolean => type in RELATION_SECTIO
  */
 export function localRelation(value: unknown, localIdOf: (serverItemId: string) => string): Relation | null {
   if (typeof value === 'string') return value === '' ? null : { type: value, id: null };
-  if (!isObject(value) || typeof value.type !== 'string') return null;
-  const id = text(value.id) || null;
-  return { type: value.type, id: id !== null && isItemRelation(value.type) ? localIdOf(id) : id };
+  const relation = readWire(RelationObject, value);
+  if (!relation) return null;
+  const id = (typeof relation.id === 'string' && relation.id) || null;
+  return { type: relation.type, id: id !== null && isItemRelation(relation.type) ? localIdOf(id) : id };
 }
 
 /** Server ids of the items a section payload's relations point at. */
 export function relationTargets(section: SectionDescriptor, item: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const field of fieldsOfKind(section, 'relation')) {
-    const v = item[field];
-    if (isObject(v) && typeof v.type === 'string' && isItemRelation(v.type) && text(v.id))
-      out.push(v.id as string);
+    const relation = readWire(RelationObject, item[field]);
+    if (relation && isItemRelation(relation.type) && typeof relation.id === 'string' && relation.id)
+      out.push(relation.id);
   }
   return out;
 }
@@ -153,10 +174,14 @@ export function sectionItemFields(
   return fields;
 }
 
+/** Any single record: an object of fields (`singleSnapshot` reads one of a known section). */
+const SingleRecord = z.record(z.string(), z.unknown());
+
 /** A single-record section (`expenses-fixed`, `income` …): its fields as returned. */
 export function singleFields(payload: unknown): Fields {
-  if (!isObject(payload)) return {};
-  const { id: _id, ...fields } = payload;
+  const record = readWire(SingleRecord, payload);
+  if (!record) return {};
+  const { id: _id, ...fields } = record;
   return fields;
 }
 
@@ -167,15 +192,46 @@ export function singleFields(payload: unknown): Fields {
  * the interface's shape.
  */
 export function detailsFields(payload: unknown): Fields {
-  if (!isObject(payload)) return {};
-  const { photo, drivers_license: license, ...rest } = payload;
-  const { document, ...licenseRest } = isObject(license) ? license : {};
+  const details = readWire(MemberDetails, payload);
+  if (!details) return {};
+  const { photo, drivers_license: license, ...rest } = details;
+  const { document, ...licenseRest } = isPlainObject(license) ? license : {};
   return {
     ...flatten(rest),
     photo: photo ?? null,
     ...flatten(licenseRest, 'drivers_license'),
     'drivers_license.document': document ?? null,
   };
+}
+
+/** A collection as the pull reads it: its items (each with its server id), or why it is no list. */
+export const parseSectionItems = (section: SectionDescriptor, body: unknown): WireResult<SectionItem[]> =>
+  parseSectionList(section, body);
+
+/**
+ * An item as a create, read or update answers it, in server form (relations with server ids): its
+ * server id when the answer gives one (an update's may not), and its fields without the id.
+ */
+export function parseItemSnapshot(
+  section: SectionDescriptor,
+  body: unknown,
+): WireResult<{ serverId?: string; fields: Fields }> {
+  const read = parseWire(updatedItemSchema(section), body, `${section.entity} item`);
+  if (!read.ok) return read;
+  const { id, ...fields } = read.value;
+  return { ok: true, value: id === undefined ? { fields } : { serverId: id, fields }, repairs: read.repairs };
+}
+
+/** A single-record section's answer as its fields. */
+export function parseSingleSnapshot(section: SectionDescriptor, body: unknown): WireResult<Fields> {
+  const read = parseSingleRecord(section, body);
+  return read.ok ? { ok: true, value: singleFields(read.value), repairs: read.repairs } : read;
+}
+
+/** A member's details as their flat fields (`detailsFields`). */
+export function parseDetailsSnapshot(body: unknown): WireResult<Fields> {
+  const read = parseWire(MemberDetails, body, 'member details');
+  return read.ok ? { ok: true, value: detailsFields(read.value), repairs: read.repairs } : read;
 }
 
 export const singleRowId = (accountId: string, key: string): string => `${accountId}:${key}`;
@@ -258,7 +314,7 @@ export async function keepLocalIds(db: AdvisorDb, rows: readonly SectionItemRow[
 
 async function reservedIds(db: AdvisorDb, accountId: string): Promise<Record<string, string>> {
   const value = (await db.meta.get(relationTargetsKey(accountId)))?.value;
-  return isObject(value) ? ({ ...value } as Record<string, string>) : {};
+  return isPlainObject(value) ? ({ ...value } as Record<string, string>) : {};
 }
 
 /**

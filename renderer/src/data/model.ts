@@ -6,6 +6,37 @@
 // `client.first_name` for accounts, top-level field names for sections), so that merging, conflict
 // detection and coalescing work field by field with one rule for every kind of record.
 
+import type { AccountActivity } from '../../../shared/wire/v2/activity.ts';
+import type {
+  EngagementDataItem,
+  EngagementDocument,
+  EngagementHistoryItem,
+  EngagementSignature,
+} from '../../../shared/wire/v2/engagement-parts.ts';
+import type { Engagement } from '../../../shared/wire/v2/engagement.ts';
+import type { ProfileValue } from '../../../shared/wire/v2/profile.ts';
+import type { Form, FormTemplate } from '../../../shared/wire/v0/forms.ts';
+import type { MemberSecurity } from '../../../shared/wire/v0/member.ts';
+import type { Report } from '../../../shared/wire/v0/reports.ts';
+import type { UserActivity, UserStats } from '../../../shared/wire/v0/user.ts';
+
+// The platform's shapes (the `server` of read-only rows) are the schemas' (shared/wire/).
+export type {
+  AccountActivity,
+  Engagement,
+  EngagementDataItem,
+  EngagementDocument,
+  EngagementHistoryItem,
+  EngagementSignature,
+  Form,
+  FormTemplate,
+  MemberSecurity,
+  ProfileValue,
+  Report,
+  UserActivity,
+  UserStats,
+};
+
 /** Values of a record, by field path. */
 export type Fields = Record<string, unknown>;
 
@@ -180,14 +211,14 @@ export interface MetaRow {
 
 // ---- Read-only records (schema version 2) ------------------------------------------------------
 //
-// Server data the app only reads: no local id, no outbox, no local view. A row keeps the record as
-// the platform sent it (`server`, in the interface's own shape), a few index columns derived from
-// it, and when that snapshot arrived. Rows are keyed by their server identity. Rows that belong to
-// an account carry the account's SERVER id: an account has such data only once it is on the
-// server, and its server id never changes; the queries take the local account id and translate.
+// Server data the app only reads: no local id, no outbox, no local view. A row keeps the record in
+// the interface's own shape (`server`), a few index columns derived from it, and when that
+// snapshot arrived. Rows are keyed by their server identity. Rows that belong to an account carry
+// the account's SERVER id: an account has such data only once it is on the server, and its server
+// id never changes; the queries take the local account id and translate.
 //
-// The `server` types are the fields the documents list. The pull checks only what a row is keyed
-// and indexed by; other fields are stored as received, so a screen must still expect a missing one.
+// The `server` types are the schemas' (shared/wire/): a row keeps the record as its schema read it,
+// strict on what the row is keyed by, with missing or mistyped fields defaulted.
 
 /** What every read-only table stores. */
 export interface RecordRow<T> {
@@ -195,17 +226,6 @@ export interface RecordRow<T> {
   server: T;
   /** Local time (ms) this snapshot arrived. A pull that finds it unchanged does not rewrite the row. */
   pulledAt: number;
-}
-
-/** `/accounts/{id}/{client}/security` (0.0.1): the member's form-access security. */
-export interface MemberSecurity {
-  account_id: number;
-  /** `client` or `co-client`. */
-  type: string;
-  /** BLOCKED, ACTIVE or NEW. */
-  status: string;
-  /** Integer in the document; numeric text would not surprise. */
-  pin: number | string | null;
 }
 
 export interface MemberSecurityRow extends RecordRow<MemberSecurity> {
@@ -216,16 +236,6 @@ export interface MemberSecurityRow extends RecordRow<MemberSecurity> {
   status: string;
 }
 
-/** An element of `/accounts/{id}/profile` (version 2). */
-export interface ProfileValue {
-  id: string;
-  dataset_id: string;
-  member_id: number;
-  row_id: string;
-  type: string;
-  value: string;
-}
-
 export interface ProfileValueRow extends RecordRow<ProfileValue> {
   id: string;
   accountServerId: number;
@@ -234,45 +244,11 @@ export interface ProfileValueRow extends RecordRow<ProfileValue> {
   datasetId: string;
 }
 
-/** An item of `/accounts/{id}/activity` (version 2). */
-export interface AccountActivity {
-  id: number;
-  type: string;
-  icon: string;
-  description: string;
-  options: Record<string, string>;
-  created_at: string;
-}
-
 export interface AccountActivityRow extends RecordRow<AccountActivity> {
   id: number;
   accountServerId: number;
   type: string;
   createdAt: string;
-}
-
-/** An engagement (version 2). */
-export interface Engagement {
-  id: string;
-  account_id: number;
-  member_id: number;
-  template_id: string;
-  title: string;
-  description: string;
-  security: string;
-  name: string;
-  email: string;
-  url: string;
-  /** NEW or COMPLETED; the full set is not documented. */
-  status: string;
-  filled: number;
-  time: number;
-  created_at: string;
-  opened_at: string | null;
-  email_reminders: boolean;
-  reminded_at: string | null;
-  email_completed: boolean;
-  completed_at: string | null;
 }
 
 export interface EngagementRow extends RecordRow<Engagement> {
@@ -287,43 +263,6 @@ export interface EngagementRow extends RecordRow<Engagement> {
   search: string[];
   /** When its data, documents, signatures and history were last pulled whole (ms), or null. */
   partsPulledAt: number | null;
-}
-
-/** An item of `/engagements/{id}/data`: a profile value with where it sits in the template. */
-export interface EngagementDataItem extends ProfileValue {
-  title: string;
-  description: string | null;
-  /** Panel title, group title, element title. */
-  path: string[];
-}
-
-export interface EngagementDocument {
-  id: string;
-  field_id: string;
-  title: string;
-  files: { name: string; url: string }[];
-  updated_at: string;
-}
-
-export interface EngagementSignature {
-  id: number;
-  field_id: string;
-  title: string;
-  name: string;
-  email: string;
-  ip: string;
-  signed_at: string;
-  /** Address of the signature file. */
-  file: string;
-}
-
-export interface EngagementHistoryItem {
-  id: string;
-  /** Preview address of that version. */
-  url: string;
-  author: string;
-  created_at: string;
-  completed_at: string;
 }
 
 /** The four outputs of an engagement, each an endpoint below `/engagements/{id}/`. */
@@ -347,39 +286,6 @@ export interface EngagementPartRow<K extends EngagementPartKind = EngagementPart
   position: number;
 }
 
-/** A form (0.0.1). */
-export interface Form {
-  account_id: number;
-  /** Text or integer in the document's examples; stored as text in the row's id. */
-  key: string | number;
-  definition_key: string;
-  /** CLOSED, IN_PROGRESS or NEW. */
-  status: string;
-  template: FormTemplate | null;
-  recipients: { role: string; name: string }[];
-  created_at: string;
-  updated_at: string;
-  opened_at: string | null;
-  reminded_at: string | null;
-  closed_at: string | null;
-  /** Address of the form preview. */
-  urls: string;
-}
-
-/** A template as the 0.0.1 interface gives it (`/user/templates` adds `id`). */
-export interface FormTemplate {
-  id?: string;
-  key: string;
-  /** How a contact authenticates (`passwordless` …). */
-  type: string;
-  title: string;
-  description: string;
-  status: string;
-  modified: boolean;
-  default: boolean;
-  tags: string[];
-}
-
 export interface FormRow extends RecordRow<Form> {
   /** `${accountServerId}:${key}`: the interface addresses a form within its account. */
   id: string;
@@ -389,50 +295,16 @@ export interface FormRow extends RecordRow<Form> {
   createdAt: string;
 }
 
-/** A report's metadata (0.0.1 `/user/reports`). */
-export interface Report {
-  id: string;
-  key: number | string;
-  /** FORMDEFINITION or DATADEFINITION. */
-  type: string;
-  source: string;
-  title: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
-  tags: string[];
-}
-
 export interface ReportRow extends RecordRow<Report> {
   id: string;
   key: string;
   type: string;
 }
 
-/** An item of the advisor's feed (0.0.1 `/user/activities`). */
-export interface UserActivity {
-  id: number;
-  type: string;
-  /** A Material Design icon name. */
-  icon: string;
-  icon_color: string;
-  title: string;
-  description: string;
-  created_at: string;
-}
-
 export interface UserActivityRow extends RecordRow<UserActivity> {
   id: number;
   type: string;
   createdAt: string;
-}
-
-/** `/user/stats` (0.0.1): counts per day over a range. */
-export interface UserStats {
-  prospects: number[];
-  clients: number[];
-  sent_forms: number[];
-  closed_forms: number[];
 }
 
 // ---- Configuration (schema version 3, data/config.ts) ------------------------------------------

@@ -3,40 +3,36 @@
 // pull takes the server's word, writes what changed and removes what the server no longer has.
 
 import type { EntityTable, IDType } from 'dexie';
+import type { z } from 'zod';
+import { readWire } from '../../../shared/wire/parse.ts';
+import { AccountActivity } from '../../../shared/wire/v2/activity.ts';
+import { ENGAGEMENT_PARTS } from '../../../shared/wire/v2/engagement-parts.ts';
+import { Engagement } from '../../../shared/wire/v2/engagement.ts';
+import { ProfileValue } from '../../../shared/wire/v2/profile.ts';
+import { Form } from '../../../shared/wire/v0/forms.ts';
+import { MemberSecurity } from '../../../shared/wire/v0/member.ts';
+import { Report } from '../../../shared/wire/v0/reports.ts';
+import { UserActivity } from '../../../shared/wire/v0/user.ts';
 import type { AdvisorDb } from './db.ts';
 import type {
-  AccountActivity,
   AccountActivityRow,
-  Engagement,
   EngagementPartKind,
   EngagementPartRow,
   EngagementParts,
   EngagementRow,
-  Form,
   FormRow,
-  MemberSecurity,
   MemberSecurityRow,
-  ProfileValue,
   ProfileValueRow,
   RecordRow,
-  Report,
   ReportRow,
-  UserActivity,
   UserActivityRow,
 } from './model.ts';
 import { sameValue } from './view.ts';
 
-type Payload = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Payload => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const integer = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-/** An id the interfaces give as text or as an integer. */
-const anyId = (v: unknown): string | number | null => (text(v) || null) ?? integer(v);
-
 // ---- payloads → rows ---------------------------------------------------------------------------
-// Each returns null for a payload a row cannot be keyed or indexed from; the pull skips it. The
-// payload itself is kept whole as the row's `server`.
+// Each reads the payload with its resource's schema (shared/wire/) and returns null for one the
+// schema refuses (no id a row can be keyed by); the pull skips it. The row's `server` is the record
+// as the schema read it: every documented field there, missing or mistyped ones defaulted.
 
 export function memberSecurityRow(
   payload: unknown,
@@ -44,13 +40,13 @@ export function memberSecurityRow(
   member: MemberSecurityRow['member'],
   pulledAt: number,
 ): MemberSecurityRow | null {
-  if (!isObject(payload)) return null;
-  const server = payload as unknown as MemberSecurity;
+  const server = readWire(MemberSecurity, payload);
+  if (!server) return null;
   return {
     id: `${accountServerId}:${member}`,
     accountServerId,
     member,
-    status: text(payload.status) ?? '',
+    status: server.status,
     server,
     pulledAt,
   };
@@ -61,13 +57,14 @@ export function profileValueRow(
   accountServerId: number,
   pulledAt: number,
 ): ProfileValueRow | null {
-  if (!isObject(payload) || !text(payload.id)) return null;
+  const server = readWire(ProfileValue, payload);
+  if (!server) return null;
   return {
-    id: payload.id as string,
+    id: server.id,
     accountServerId,
-    memberId: integer(payload.member_id),
-    datasetId: text(payload.dataset_id) ?? '',
-    server: payload as unknown as ProfileValue,
+    memberId: server.member_id,
+    datasetId: server.dataset_id,
+    server,
     pulledAt,
   };
 }
@@ -77,32 +74,32 @@ export function accountActivityRow(
   accountServerId: number,
   pulledAt: number,
 ): AccountActivityRow | null {
-  if (!isObject(payload) || integer(payload.id) === null) return null;
+  const server = readWire(AccountActivity, payload);
+  if (!server) return null;
   return {
-    id: payload.id as number,
+    id: server.id,
     accountServerId,
-    type: text(payload.type) ?? '',
-    createdAt: text(payload.created_at) ?? '',
-    server: payload as unknown as AccountActivity,
+    type: server.type,
+    createdAt: server.created_at,
+    server,
     pulledAt,
   };
 }
 
 /** A new engagement row (`partsPulledAt` null; `storeEngagements` keeps the stored one's). */
 export function engagementRow(payload: unknown, pulledAt: number): EngagementRow | null {
-  if (!isObject(payload) || !text(payload.id) || integer(payload.account_id) === null) return null;
-  const search = [payload.title, payload.name]
-    .map((v) => (text(v) ?? '').trim().toLowerCase())
-    .filter((v) => v !== '');
+  const server = readWire(Engagement, payload);
+  if (!server) return null;
+  const search = [server.title, server.name].map((v) => v.trim().toLowerCase()).filter((v) => v !== '');
   return {
-    id: payload.id as string,
-    accountServerId: payload.account_id as number,
-    memberId: integer(payload.member_id),
-    templateId: text(payload.template_id) ?? '',
-    completed: payload.status === 'COMPLETED' ? 1 : 0,
-    createdAt: text(payload.created_at) ?? '',
+    id: server.id,
+    accountServerId: server.account_id,
+    memberId: server.member_id,
+    templateId: server.template_id,
+    completed: server.status === 'COMPLETED' ? 1 : 0,
+    createdAt: server.created_at,
     search: [...new Set(search)],
-    server: payload as unknown as Engagement,
+    server,
     pulledAt,
     partsPulledAt: null,
   };
@@ -115,57 +112,51 @@ export function engagementPartRow<K extends EngagementPartKind>(
   position: number,
   pulledAt: number,
 ): EngagementPartRow<K> | null {
-  const serverId = isObject(payload) ? anyId(payload.id) : null;
-  if (serverId === null) return null;
+  const server = readWire(ENGAGEMENT_PARTS[kind] as unknown as z.ZodType<EngagementParts[K]>, payload);
+  if (!server) return null;
   return {
-    id: `${engagementId}:${kind}:${serverId}`,
+    id: `${engagementId}:${kind}:${server.id}`,
     engagementId,
     kind,
-    serverId,
+    serverId: server.id,
     position,
-    server: payload as EngagementParts[K],
+    server,
     pulledAt,
   };
 }
 
 /** `accountServerId`: the account whose list it came from (the user's list names it in the form). */
 export function formRow(payload: unknown, pulledAt: number, accountServerId?: number): FormRow | null {
-  if (!isObject(payload)) return null;
-  const account = accountServerId ?? integer(payload.account_id);
-  const key = anyId(payload.key);
-  if (account === null || key === null) return null;
+  const server = readWire(Form, payload);
+  const account = accountServerId ?? server?.account_id ?? null;
+  if (!server || account === null) return null;
   return {
-    id: `${account}:${key}`,
+    id: `${account}:${server.key}`,
     accountServerId: account,
-    key: String(key),
-    status: text(payload.status) ?? '',
-    createdAt: text(payload.created_at) ?? '',
-    server: payload as unknown as Form,
+    key: String(server.key),
+    status: server.status,
+    createdAt: server.created_at,
+    server,
     pulledAt,
   };
 }
 
 export function reportRow(payload: unknown, pulledAt: number): ReportRow | null {
-  if (!isObject(payload) || !text(payload.id)) return null;
-  const key = anyId(payload.key);
+  const server = readWire(Report, payload);
+  if (!server) return null;
   return {
-    id: payload.id as string,
-    key: key === null ? '' : String(key),
-    type: text(payload.type) ?? '',
-    server: payload as unknown as Report,
+    id: server.id,
+    key: server.key === null ? '' : String(server.key),
+    type: server.type,
+    server,
     pulledAt,
   };
 }
 
 export function userActivityRow(payload: unknown, pulledAt: number): UserActivityRow | null {
-  if (!isObject(payload) || integer(payload.id) === null) return null;
-  return {
-    id: payload.id as number,
-    type: text(payload.type) ?? '',
-    createdAt: text(payload.created_at) ?? '',
-    server: payload as unknown as UserActivity,
-    pulledAt,
-  };
+  const server = readWire(UserActivity, payload);
+  if (!server) return null;
+  return { id: server.id, type: server.type, createdAt: server.created_at, server, pulledAt };
 }
 
 /** Rows of the payloads a row can be made of, in their order (`make` gets the position). */

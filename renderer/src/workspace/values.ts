@@ -8,6 +8,7 @@ import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
 import type { FormField } from '@shared/forms.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -29,8 +30,6 @@ export interface TargetDraft {
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'zip', 'country'] as const;
 export type AddressDraft = Record<(typeof ADDRESS_PARTS)[number], string>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -43,7 +42,7 @@ export function datePart(v: unknown): string | null {
 
 export function relationOf(v: unknown): RelationValue | null {
   if (typeof v === 'string') return v === '' ? null : { type: v, id: null };
-  if (!isObject(v) || typeof v.type !== 'string' || v.type === '') return null;
+  if (!isPlainObject(v) || typeof v.type !== 'string' || v.type === '') return null;
   return { type: v.type, id: typeof v.id === 'string' && v.id !== '' ? v.id : null };
 }
 
@@ -56,18 +55,18 @@ export function toDraft(field: FormField, stored: unknown): unknown {
     case 'currency': {
       const fallback = field.frequency ?? 'one-time';
       if (typeof stored === 'number') return { value: finite(stored), frequency: fallback };
-      const o = isObject(stored) ? stored : {};
+      const o = isPlainObject(stored) ? stored : {};
       const frequency = (['one-time', 'monthly', 'yearly'] as const).find((f) => f === o.frequency);
       return { value: finite(o.value), frequency: frequency ?? fallback } satisfies CurrencyDraft;
     }
     case 'relation':
       return relationOf(stored);
     case 'target': {
-      const o = isObject(stored) ? stored : {};
+      const o = isPlainObject(stored) ? stored : {};
       return { value: finite(o.value), date: datePart(o.date) } satisfies TargetDraft;
     }
     case 'address': {
-      const o = isObject(stored) ? stored : {};
+      const o = isPlainObject(stored) ? stored : {};
       const draft: AddressDraft = { line1: '', line2: '', city: '', state: '', zip: '', country: '' };
       for (const p of ADDRESS_PARTS) draft[p] = textOf(o[p]);
       return draft;
@@ -247,7 +246,7 @@ export function displayValue(
     case 'country':
       return countryName(v);
     case 'file': {
-      const file = isObject(stored) ? stored : null;
+      const file = isPlainObject(stored) ? stored : null;
       return file ? textOf(file.filename) || 'File' : '';
     }
     default:

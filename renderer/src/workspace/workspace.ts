@@ -16,6 +16,9 @@ import {
 } from 'vue';
 import { RELATION_TYPE_LABELS, SECTION_FORMS, formOfKey, type RelationChoice } from '@shared/forms.ts';
 import { RELATION_SECTION, type MemberRole } from '@shared/sections.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { ActivityTypes } from '@shared/wire/v2/activity.ts';
+import { FlatStructure } from '@shared/wire/v2/config.ts';
 import { DELETED_ON_SERVER } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {
@@ -161,28 +164,17 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
 async function readConfig(db: AdvisorDb): Promise<WorkspaceConfig> {
   const [activities, dataset] = await Promise.all([
     configEntry(db, CONFIG_KEYS.activities),
     configEntry(db, CONFIG_KEYS.dataset),
   ]);
-  const set = isObject(dataset?.data) ? dataset.data : {};
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter(isObject) : []);
-  const groups = new Map(list(set.groups).map((g) => [str(g.id), str(g.title)]));
+  const set = readWire(FlatStructure, dataset?.data);
+  const groups = new Map((set?.groups ?? []).map((g) => [g.id, g.title]));
   const elements = Object.fromEntries(
-    list(set.elements).map((e) => [
-      str(e.id),
-      { title: str(e.title), group: groups.get(str(e.group_id)) ?? '' },
-    ]),
+    (set?.elements ?? []).map((e) => [e.id, { title: e.title, group: groups.get(e.group_id) ?? '' }]),
   );
-  return {
-    activities: isObject(activities?.data) ? (activities.data as WorkspaceConfig['activities']) : {},
-    elements,
-  };
+  return { activities: readWire(ActivityTypes, activities?.data) ?? {}, elements };
 }
 
 // ---- the workspace context ---------------------------------------------------------------------

@@ -36,7 +36,8 @@ import {
   type PullProgress,
   type PullReport,
 } from './pull.ts';
-import { PushEngine, type PushEvent, type PushOptions, type Send } from './push.ts';
+import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
+import type { Send } from './send.ts';
 
 export type SyncPhase = 'offline' | 'syncing' | 'idle' | 'needs-sign-in' | 'error';
 

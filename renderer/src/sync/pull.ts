@@ -74,9 +74,7 @@ import {
   type StoreOptions,
 } from '../data/records.ts';
 import { localView, sameValue } from '../data/view.ts';
-
-/** The port every platform call goes through (the transport, over the bridge or in-process). */
-export type Send = (req: ApiRequest) => Promise<ApiResult>;
+import type { Send } from './send.ts';
 
 export interface PullFailure {
   path: string;

@@ -37,6 +37,7 @@ import type {
 } from '../data/model.ts';
 import { relationTargetIds, relationsToLocal, relationsToServer } from './ids.ts';
 import { findCreated } from './reconcile.ts';
+import type { Send } from './send.ts';
 import {
   DESCRIPTORS,
   fileInRecord,
@@ -49,9 +50,6 @@ import {
   type Target,
   type TableDescriptor,
 } from './requests.ts';
-
-/** The port to the platform: `bridge().api.request` in the app, the main-side Transport in tests. */
-export type Send = (req: ApiRequest) => Promise<ApiResult>;
 
 export interface PushOptions {
   db: AdvisorDb;

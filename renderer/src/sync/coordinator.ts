@@ -21,14 +21,9 @@ import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
-import { BackgroundPulls, type Shown } from './coordinator/schedule.ts';
-import {
-  LAST_SYNCED_KEY,
-  composeState,
-  type Activity,
-  type SyncProgress,
-  type SyncState,
-} from './coordinator/state.ts';
+import { PullRuns } from './coordinator/pull-runs.ts';
+import { BackgroundPulls } from './coordinator/schedule.ts';
+import { LAST_SYNCED_KEY, composeState, type Activity, type SyncState } from './coordinator/state.ts';
 import { StoreReader } from './coordinator/store-reader.ts';
 import {
   WindowLink,
@@ -38,13 +33,7 @@ import {
   type SyncLocks,
   type PeerMessage,
 } from './coordinator/windows.ts';
-import {
-  emptyReport,
-  PullEngine,
-  type PullEngineOptions,
-  type PullProgress,
-  type PullReport,
-} from './pull.ts';
+import { emptyReport, PullEngine, type PullEngineOptions, type PullReport } from './pull.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
 import type { Send } from './send.ts';
 
@@ -101,8 +90,7 @@ export class SyncCoordinator {
   private readonly store: StoreReader;
 
   private readonly listeners = new Set<(state: SyncState) => void>();
-  private readonly pulls = new Set<Promise<PullReport>>();
-  private readonly progress = new Map<string, SyncProgress>();
+  private readonly pulls: PullRuns;
   /** The worker's activity, in an observing window. */
   private remote: Activity | null = null;
   private pushing = false;
@@ -150,12 +138,22 @@ export class SyncCoordinator {
       now: this.now,
       send: (req) => this.answers.send(req),
     });
+    this.pulls = new PullRuns({
+      answers: this.answers,
+      changed: () => this.changed(),
+      fail: (error) => this.fail(error),
+      succeeded: async (asked) => {
+        this.error = this.storage = null;
+        if (asked) await this.markSynced();
+      },
+      recovered: () => void this.rearm(),
+    });
     this.background = new BackgroundPulls({
       pull: this.pull,
       intervalMs: options.backgroundIntervalMs ?? DEFAULT_INTERVAL_MS,
       worker: () => this.worker,
       online: this.online,
-      pulling: (shown, work) => this.pulling(shown, work),
+      pulling: (shown, work) => this.pulls.run(shown, work),
       stuck: () => this.answers.unreachable || this.answers.signInNeeded,
       changed: () => this.changed(),
     });
@@ -256,7 +254,7 @@ export class SyncCoordinator {
     this.windows.letGo();
     this.release?.();
     await this.held;
-    await Promise.allSettled([...this.pulls]);
+    await this.pulls.ended();
     await this.store.idle();
     for (const undo of this.teardown.splice(0).reverse()) undo();
     this.held = this.release = null;
@@ -308,46 +306,11 @@ export class SyncCoordinator {
     const account = await this.db.accounts.get(localId);
     const serverId = account?.serverId;
     const label = `${verb} ${accountLabel(account)}`;
-    return this.pulling({ label, accountId: localId }, (onProgress) => {
+    return this.pulls.run({ label, accountId: localId }, (onProgress) => {
       const stop =
         typeof serverId === 'number' ? this.answers.countAccount(serverId, 'interactive', onProgress) : null;
       return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
     });
-  }
-
-  /** Runs one pull as part of the state: syncing meanwhile, its progress (if `shown`), its outcome. */
-  private async pulling(
-    shown: Shown | null,
-    work: (onProgress: (p: PullProgress) => void) => Promise<PullReport>,
-  ): Promise<PullReport> {
-    const id = crypto.randomUUID();
-    const wasUnreachable = this.answers.unreachable;
-    const wasSignIn = this.answers.signInNeeded;
-    const run = work((p) => {
-      if (shown === null) return;
-      this.progress.set(id, { id, ...shown, done: p.done, total: p.total });
-      this.changed();
-    });
-    this.pulls.add(run);
-    this.changed();
-    try {
-      const report = await run;
-      if (report.failures.length === 0) {
-        this.error = this.storage = null;
-        if (report.requests > 0) await this.markSynced();
-      }
-      // The platform answers again, or takes our token again: retries need not wait out their backoff.
-      if ((wasUnreachable && !this.answers.unreachable) || (wasSignIn && !this.answers.signInNeeded))
-        void this.rearm();
-      return report;
-    } catch (error) {
-      this.fail(error);
-      throw error;
-    } finally {
-      this.pulls.delete(run);
-      this.progress.delete(id);
-      this.changed();
-    }
   }
 
   // ---- What the push tells ----
@@ -403,12 +366,12 @@ export class SyncCoordinator {
   private activity(): Activity {
     return {
       // The background run counts as a whole: no "idle" between its steps.
-      syncing: this.pushing || this.pulls.size > 0 || this.background.running,
+      syncing: this.pushing || this.pulls.busy || this.background.running,
       unreachable: this.answers.unreachable,
       signIn: this.answers.signInNeeded,
       error: this.error,
       storage: this.storage,
-      progress: [...this.progress.values()],
+      progress: this.pulls.shown,
     };
   }
 

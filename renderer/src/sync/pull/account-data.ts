@@ -3,7 +3,7 @@
 // related items are settled across sections, and a removed co-client's records go.
 
 import type { Priority } from '../../../../shared/api/request.ts';
-import type { MemberRole, SectionDescriptor } from '../../../../shared/sections.ts';
+import type { SectionDescriptor } from '../../../../shared/sections.ts';
 import {
   detailsFields,
   itemLocalIds,
@@ -18,7 +18,7 @@ import {
 import type { SectionItemRow, SingleRow } from '../../data/model.ts';
 import { sameValue } from '../../data/view.ts';
 import { accountExtras } from './account-extras.ts';
-import { accountParts, fetchPart, MEMBER_KEYS, type Fetched } from './account-parts.ts';
+import { accountParts, fetchPart, MEMBER_KEYS, membersOf, type Fetched } from './account-parts.ts';
 import { confirmAccount } from './account-snapshots.ts';
 import { isObject, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
@@ -72,7 +72,7 @@ export async function pullAccountData(
   if (typeof account.serverId !== 'number') return { ...report, skipped: true };
   const snapshot = await confirmAccount(ctx, account.serverId, localId, report, priority);
   if (!snapshot) return report;
-  const members: MemberRole[] = snapshot.meta.coclientId !== null ? ['client', 'coclient'] : ['client'];
+  const members = membersOf(snapshot.meta);
   const before = await localBefore(ctx, localId);
   const [answers] = await Promise.all([
     Promise.all(

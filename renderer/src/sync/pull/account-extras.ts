@@ -5,6 +5,7 @@
 import type { Priority } from '../../../../shared/api/request.ts';
 import type { MemberRole } from '../../../../shared/sections.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
+import { membersOf } from './account-parts.ts';
 import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
 import { emptyReport, type PullReport } from './report.ts';
@@ -21,7 +22,7 @@ export async function pullAccountExtras(
   const report = emptyReport();
   const account = await serverAccount(ctx.db, localId);
   if (!account) return { ...report, skipped: true };
-  const members: MemberRole[] = account.meta.coclientId !== null ? ['client', 'coclient'] : ['client'];
+  const members = membersOf(account.meta);
   await accountExtras(ctx, account.serverId, members, report, options.priority ?? 'background');
   return report;
 }

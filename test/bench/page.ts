@@ -19,7 +19,8 @@ import {
   searchAccounts,
 } from '../../renderer/src/data/queries.ts';
 import { sameValue } from '../../renderer/src/data/view.ts';
-import { PullEngine, applySnapshots, type Send } from '../../renderer/src/sync/pull.ts';
+import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { V2Account } from './data.ts';
 import { armKeystroke, closeList, domSize, focusSearch, keystrokeResult, openList } from './list.ts';

@@ -21,7 +21,8 @@ import {
   deleteAccountOnline,
   deleteEngagementOnline,
 } from '../../renderer/src/sync/online-only.ts';
-import { PushEngine, type Send } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, MemberRecord } from '../platform/model.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

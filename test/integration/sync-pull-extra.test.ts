@@ -25,7 +25,8 @@ import {
   userActivity,
   type EngagementQuery,
 } from '../../renderer/src/data/queries.ts';
-import { PAGE_SIZES, PullEngine, type Send } from '../../renderer/src/sync/pull.ts';
+import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, EngagementRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { fakeIdb, openDb } from '../unit/data/helpers.ts';

@@ -25,8 +25,8 @@ import {
   PAGE_SIZES,
   PullEngine,
   type PullProgress,
-  type Send,
 } from '../../renderer/src/sync/pull.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

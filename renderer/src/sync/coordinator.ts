@@ -2,116 +2,51 @@
 // engine and a pull engine over the local store and the `Send` port, and tells the screens what
 // is going on through a framework-free `subscribe`.
 //
-// One sync worker across windows: the window that holds the Web Lock runs the push loop and the
-// background pulls; the others observe. Windows share, over a BroadcastChannel, what only the
-// worker knows (syncing, offline, sign-in needed, errors, progress), relay outbox events (a
-// change made in an observer wakes the worker's push at once; `whenSynced` in an observer hears
-// the worker's answer), and ask the worker to rearm. What lives in IndexedDB (pending count,
-// refused changes, conflicts, last synced time, each record's badge) every window reads itself,
-// again whenever the outbox or the push says it moved (and the worker tells the others so).
-// Not Dexie's liveQuery: it needs a global IndexedDB, and this must run unchanged in Node (tests,
-// the headless chaos runner), where the database is handed in.
+// One sync worker across windows (coordinator/windows.ts): the window that holds the Web Lock runs
+// the push loop and the background pulls (coordinator/schedule.ts); the others observe. What lives
+// in IndexedDB (pending count, refused changes, conflicts, last synced time, each record's badge)
+// every window reads itself, again whenever the outbox or the push says it moved (and the worker
+// tells the others so); what only the worker knows it shares (coordinator/state.ts composes the
+// two). Not Dexie's liveQuery: it needs a global IndexedDB, and this must run unchanged in Node
+// (tests, the headless chaos runner), where the database is handed in.
 //
 // Interactive pulls (an account opened, an account made available offline) run in the window that
 // asks: the user waits there, and the transport behind `Send` orders requests by priority for
 // every window (interactive, then the push's uploads, then background pulls).
 
-import type { ApiName, ApiRequest, ApiResult, Priority } from '../../../shared/api/request.ts';
-import {
-  DELETED_ON_SERVER,
-  onOutbox,
-  rowsOf,
-  signalOutbox,
-  whenSynced,
-  type OutboxEvent,
-} from '../data/changes.ts';
+import type { ApiResult } from '../../../shared/api/request.ts';
+import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { accountLabel, recordLabel } from '../data/labels.ts';
-import type { ConflictRow, OperationKind, OperationState, SyncStatus, SyncedTable } from '../data/model.ts';
+import { accountLabel } from '../data/labels.ts';
+import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
+import { PlatformAnswers } from './coordinator/answers.ts';
+import { PullRuns } from './coordinator/pull-runs.ts';
+import { BackgroundPulls } from './coordinator/schedule.ts';
+import { LAST_SYNCED_KEY, composeState, type Activity, type SyncState } from './coordinator/state.ts';
+import { StoreReader } from './coordinator/store-reader.ts';
 import {
-  emptyReport,
-  PullEngine,
-  type PullEngineOptions,
-  type PullProgress,
-  type PullReport,
-} from './pull.ts';
-import { PushEngine, type PushEvent, type PushOptions, type Send } from './push.ts';
+  WindowLink,
+  windowPorts,
+  type SyncChannel,
+  type SyncEvents,
+  type SyncLocks,
+  type PeerMessage,
+} from './coordinator/windows.ts';
+import { emptyReport, PullEngine, type PullEngineOptions, type PullReport } from './pull.ts';
+import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
+import type { Send } from './send.ts';
 import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics } from './diagnostics.ts';
 
-export type SyncPhase = 'offline' | 'syncing' | 'idle' | 'needs-sign-in' | 'error';
-
-/** A change the platform refused (403, 422): shown with its record until the user fixes or retries it. */
-export interface RejectedChange {
-  opId: string;
-  table: SyncedTable;
-  recordId: string;
-  /** The record, named for the user. */
-  label: string;
-  change: OperationKind;
-  message: string;
-  status: number | null;
-  /** The platform's messages by field, for the record's form. */
-  fields: Record<string, string[]>;
-}
-
-/** A conflict waiting for the user, with its record named. */
-export interface ConflictEntry extends ConflictRow {
-  label: string;
-  /** The record is gone from the server: recreate or discard, rather than field by field. */
-  deletedOnServer: boolean;
-}
-
-/** A long pull under way: `done` of `total` (null while the total is unknown). */
-export interface SyncProgress {
-  id: string;
-  label: string;
-  /** The account a pull of one account is about (opened, or made available offline). */
-  accountId: string | null;
-  done: number;
-  total: number | null;
-}
-
-export interface SyncState {
-  phase: SyncPhase;
-  /** The phase in plain words (null when idle). */
-  message: string | null;
-  /** True in the window that runs the sync; the other windows observe it. */
-  worker: boolean;
-  /** Changes waiting to be sent (refused ones and conflicts are listed apart). */
-  pendingCount: number;
-  rejected: RejectedChange[];
-  conflicts: ConflictEntry[];
-  /** When the platform last took our changes or gave us its data without a failure (ms). */
-  lastSyncedAt: number | null;
-  progress: SyncProgress[];
-  /** The last storage failure met while syncing, in plain words (cleared by the next success). */
-  storage: StorageProblem | null;
-}
-
-// ---- Ports: each defaults to the browser's, and is null where there is none (Node tests) ----
-
-/** The part of the Web Locks API used here (`navigator.locks`). */
-export interface SyncLocks {
-  request(
-    name: string,
-    options: { signal?: AbortSignal },
-    callback: (lock: unknown) => Promise<void>,
-  ): Promise<unknown>;
-}
-
-/** The part of BroadcastChannel used here. */
-export interface SyncChannel {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  close(): void;
-}
-
-/** Where `online`, `offline` and `focus` arrive (the window). */
-export interface SyncEvents {
-  addEventListener(type: string, listener: () => void): void;
-  removeEventListener(type: string, listener: () => void): void;
-}
+export { LAST_SYNCED_KEY } from './coordinator/state.ts';
+export type {
+  ConflictEntry,
+  RejectedChange,
+  SyncPhase,
+  SyncProgress,
+  SyncState,
+} from './coordinator/state.ts';
+export type { SyncChannel, SyncEvents, SyncLocks } from './coordinator/windows.ts';
 
 export interface SyncCoordinatorOptions {
   db: AdvisorDb;
@@ -141,119 +76,8 @@ export interface SyncCoordinatorOptions {
 }
 
 export const SYNC_NAME = 'advisor-desk-sync';
-/** Meta key of `lastSyncedAt`. */
-export const LAST_SYNCED_KEY = 'sync.lastSyncedAt';
 
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
-const WAITING: OperationState[] = ['queued', 'inflight', 'retry'];
-const UNREACHABLE = new Set<string>(['network', 'timeout']);
-
-interface HostGlobals {
-  navigator?: { onLine?: boolean; locks?: SyncLocks };
-  window?: SyncEvents;
-  BroadcastChannel?: new (name: string) => SyncChannel;
-}
-
-/** What one window knows that the store does not hold: shared by the worker with the others. */
-interface Activity {
-  syncing: boolean;
-  /** The last request found no platform (network or timeout). */
-  unreachable: boolean;
-  /** The platform refused our token and it could not be renewed. */
-  signIn: boolean;
-  error: string | null;
-  storage: StorageProblem | null;
-  progress: SyncProgress[];
-}
-
-type Message =
-  /** A window starts: the worker answers with its activity. */
-  | { type: 'hello' }
-  /** The worker's activity; null when it stops being the worker. */
-  | { type: 'activity'; activity: Activity | null }
-  /** To the worker: rearm the push (after a sign-in: and catch up with a pull). */
-  | { type: 'rearm'; signedIn: boolean }
-  /** From the worker: the push moved operations; read the store again. */
-  | { type: 'stored' }
-  | { type: 'outbox'; event: OutboxEvent };
-
-/** How a pull's progress is shown. */
-type Shown = Pick<SyncProgress, 'label' | 'accountId'>;
-
-/** What every window reads from the store itself. */
-type Stored = Pick<SyncState, 'pendingCount' | 'rejected' | 'conflicts' | 'lastSyncedAt'>;
-
-const NOTHING_STORED: Stored = { pendingCount: 0, rejected: [], conflicts: [], lastSyncedAt: null };
-
-/** One read transaction: the count and the lists must describe the same moment. */
-function readStored(db: AdvisorDb): Promise<Stored> {
-  const tables = [db.outbox, db.conflicts, db.meta, db.accounts, db.sectionItems, db.singles];
-  return db.transaction('r', tables, () => readStoredNow(db));
-}
-
-async function readStoredNow(db: AdvisorDb): Promise<Stored> {
-  const pendingCount = await db.outbox.where('state').anyOf(WAITING).count();
-  const refused = await db.outbox.where('state').equals('rejected').sortBy('seq');
-  const conflictRows = await db.conflicts.toArray();
-  const last = (await db.meta.get(LAST_SYNCED_KEY))?.value;
-  const rejected: RejectedChange[] = [];
-  for (const op of refused)
-    rejected.push({
-      opId: op.id,
-      table: op.table,
-      recordId: op.recordId,
-      label: await recordLabel(db, op.table, op.recordId),
-      change: op.kind,
-      message: op.lastError?.message ?? 'The platform refused this change.',
-      status: op.lastError?.status ?? null,
-      fields: op.lastError?.fields ?? {},
-    });
-  const conflicts: ConflictEntry[] = [];
-  for (const row of conflictRows.sort((a, b) => a.detectedAt - b.detectedAt))
-    conflicts.push({
-      ...row,
-      label: await recordLabel(db, row.table, row.recordId),
-      deletedOnServer: DELETED_ON_SERVER in row.fields,
-    });
-  return { pendingCount, rejected, conflicts, lastSyncedAt: typeof last === 'number' ? last : null };
-}
-
-/** Outbox events that came from another window: signalled here, never sent back. */
-const relayed = new WeakSet<OutboxEvent>();
-
-/**
- * Counts the requests of one account pull: after the account itself, all its parts go out at
- * once, so "answered of sent" is its progress (the pull engine reports none within an account).
- */
-class AccountRequests {
-  sent = 0;
-  answered = 0;
-  private readonly path: RegExp;
-
-  constructor(
-    serverId: number,
-    private readonly priority: Priority,
-    private readonly onProgress: (p: PullProgress) => void,
-  ) {
-    this.path = new RegExp(`^/accounts/${serverId}(/|$)`);
-  }
-
-  counts(req: ApiRequest): boolean {
-    return req.method === 'GET' && req.priority === this.priority && this.path.test(req.path);
-  }
-
-  report(): void {
-    this.onProgress({ done: this.answered, total: this.sent });
-  }
-}
-
-/** Someone watching a record's badge. */
-interface StatusWatch {
-  table: SyncedTable;
-  recordId: string;
-  listener: (status: SyncStatus | null) => void;
-  last: SyncStatus | null | undefined;
-}
 
 const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -261,55 +85,46 @@ export class SyncCoordinator {
   private readonly db: AdvisorDb;
   private readonly push: PushEngine;
   private readonly pull: ReportedPulls;
-  private readonly name: string;
-  private readonly intervalMs: number;
   private readonly now: () => number;
-  private readonly locks: SyncLocks | null;
-  private readonly openChannel: ((name: string) => SyncChannel) | null;
-  private readonly events: SyncEvents | null;
   private readonly online: () => boolean;
+  private readonly windows: WindowLink;
+  private readonly background: BackgroundPulls;
+  private readonly answers: PlatformAnswers;
+  private readonly store: StoreReader;
 
   private readonly listeners = new Set<(state: SyncState) => void>();
-  private readonly counters = new Set<AccountRequests>();
-  private readonly pulls = new Set<Promise<PullReport>>();
-  private readonly progress = new Map<string, SyncProgress>();
-  private readonly authFailed = new Set<ApiName>();
-  private readonly watches = new Set<StatusWatch>();
-  private stored: Stored = NOTHING_STORED;
-  private reading: Promise<void> | null = null;
-  private readAgain = false;
+  private readonly pulls: PullRuns;
   /** The worker's activity, in an observing window. */
   private remote: Activity | null = null;
   private pushing = false;
-  private unreachable = false;
   private error: string | null = null;
   private storage: StorageProblem | null = null;
   private current: SyncState;
   private currentKey = '';
-  private postedKey = '';
 
   private running = false;
   private worker = false;
   private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
-  private abort: AbortController | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private backgroundRun: Promise<void> | null = null;
-  private channel: SyncChannel | null = null;
   private teardown: (() => void)[] = [];
 
   constructor(private readonly options: SyncCoordinatorOptions) {
-    const host = globalThis as unknown as HostGlobals;
-    const Channel = host.BroadcastChannel;
+    const ports = windowPorts(options);
     this.db = options.db;
-    this.name = options.name ?? SYNC_NAME;
-    this.intervalMs = options.backgroundIntervalMs ?? DEFAULT_INTERVAL_MS;
     this.now = options.now ?? Date.now;
-    this.locks = options.locks !== undefined ? options.locks : (host.navigator?.locks ?? null);
-    this.openChannel =
-      options.channel !== undefined ? options.channel : Channel ? (name) => new Channel(name) : null;
-    this.events = options.events !== undefined ? options.events : (host.window ?? null);
-    this.online = options.online ?? (() => host.navigator?.onLine ?? true);
+    this.online = ports.online;
+    this.windows = new WindowLink(this.db, options.name ?? SYNC_NAME, ports);
+    const port: Send = async (req) => {
+      const result = await options.send(req);
+      options.observe?.(result);
+      return result;
+    };
+    this.answers = new PlatformAnswers(port, () => this.changed());
+    this.store = new StoreReader(this.db, {
+      running: () => this.running,
+      changed: () => this.changed(),
+      fail: (error) => this.fail(error),
+    });
     this.push = new PushEngine({
       ...options.push,
       db: this.db,
@@ -317,13 +132,32 @@ export class SyncCoordinator {
       online: this.online,
       send: (req) => {
         this.setPushing(true);
-        return this.send(req);
+        return this.answers.send(req);
       },
     });
     this.pull = reportingPulls(
-      new PullEngine({ ...options.pull, db: this.db, now: this.now, send: (req) => this.send(req) }),
+      new PullEngine({ ...options.pull, db: this.db, now: this.now, send: (req) => this.answers.send(req) }),
       options.diagnostics,
     );
+    this.pulls = new PullRuns({
+      answers: this.answers,
+      changed: () => this.changed(),
+      fail: (error) => this.fail(error),
+      succeeded: async (asked) => {
+        this.error = this.storage = null;
+        if (asked) await this.markSynced();
+      },
+      recovered: () => void this.rearm(),
+    });
+    this.background = new BackgroundPulls({
+      pull: this.pull,
+      intervalMs: options.backgroundIntervalMs ?? DEFAULT_INTERVAL_MS,
+      worker: () => this.worker,
+      online: this.online,
+      pulling: (shown, work) => this.pulls.run(shown, work),
+      stuck: () => this.answers.unreachable || this.answers.signInNeeded,
+      changed: () => this.changed(),
+    });
     this.current = this.compose();
   }
 
@@ -354,10 +188,7 @@ export class SyncCoordinator {
     recordId: string,
     listener: (status: SyncStatus | null) => void,
   ): () => void {
-    const watch: StatusWatch = { table, recordId, listener, last: undefined };
-    this.watches.add(watch);
-    void this.readStatus(watch).catch((error: unknown) => this.fail(error));
-    return () => this.watches.delete(watch);
+    return this.store.watch(table, recordId, listener);
   }
 
   /** The user opens an account: it counts as recently opened, and is pulled before anything else. */
@@ -375,16 +206,16 @@ export class SyncCoordinator {
   /** Window focus, reconnect, "try again": every retry is due now and a paused queue resumes. */
   async rearm(): Promise<void> {
     if (this.worker) await this.push.rearm();
-    else this.post({ type: 'rearm', signedIn: false });
+    else this.windows.post({ type: 'rearm', signedIn: false });
   }
 
   /** After a sign-in: forget the refused token, resume the queue, and catch up with a pull. */
   async signedIn(): Promise<void> {
-    this.authFailed.clear();
+    this.answers.signedIn();
     this.changed();
-    if (!this.worker) return this.post({ type: 'rearm', signedIn: true });
+    if (!this.worker) return this.windows.post({ type: 'rearm', signedIn: true });
     await this.push.rearm();
-    void this.background();
+    void this.background.run();
   }
 
   // ---- Starting and stopping ----
@@ -394,43 +225,42 @@ export class SyncCoordinator {
     if (this.running) return;
     this.running = true;
     // Every change, settled operation and relayed event of another window moves the outbox.
-    this.teardown.push(onOutbox(this.db, () => this.read()));
+    this.teardown.push(onOutbox(this.db, () => this.store.read()));
     this.teardown.push(this.push.onEvent((event) => this.onPush(event)));
     this.teardown.push(reportPushes(this.push, this.options.diagnostics));
-    this.read();
-    this.connect();
-    this.listen();
-    this.post({ type: 'hello' });
-    this.held = this.acquire();
+    this.store.read();
+    const disconnect = this.windows.connect((message) => this.receive(message));
+    if (disconnect) this.teardown.push(disconnect);
+    this.teardown.push(
+      ...this.windows.listen({
+        online: () => {
+          this.changed();
+          void this.rearm();
+          void this.background.run();
+        },
+        offline: () => this.changed(),
+        focus: () => void this.rearm(),
+      }),
+    );
+    this.windows.post({ type: 'hello' });
+    this.held = this.windows.hold(
+      () => this.work(),
+      (error) => this.fail(error),
+    );
   }
 
   /** Stops syncing (the push ends its pass first, then the lock passes on) and observing. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.abort?.abort();
+    this.windows.letGo();
     this.release?.();
     await this.held;
-    await Promise.allSettled([...this.pulls]);
-    await this.reading;
+    await this.pulls.ended();
+    await this.store.idle();
     for (const undo of this.teardown.splice(0).reverse()) undo();
-    this.held = this.release = this.abort = null;
+    this.held = this.release = null;
     this.remote = null;
-  }
-
-  private acquire(): Promise<void> {
-    if (!this.locks) return this.work();
-    const abort = new AbortController();
-    this.abort = abort;
-    return this.locks
-      .request(this.name, { signal: abort.signal }, () => this.work())
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          // Stopped while waiting for the lock: nothing went wrong.
-          if (!abort.signal.aborted) this.fail(error);
-        },
-      );
   }
 
   /** Runs while this window holds the lock: the push loop and the background pulls, until `stop`. */
@@ -440,139 +270,58 @@ export class SyncCoordinator {
     this.worker = true;
     this.remote = null;
     this.push.start();
-    this.timer = setInterval(() => void this.background(), this.intervalMs);
+    this.background.every();
     this.changed();
-    void this.background();
+    void this.background.run();
     await released;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.background.stop();
     // The next worker must find no operation of ours in flight: the push ends its pass first.
     await this.push.stop();
     this.worker = false;
     this.pushing = false;
-    this.post({ type: 'activity', activity: null });
+    this.windows.post({ type: 'activity', activity: null });
     this.changed();
   }
 
-  // ---- Pulls ----
-
-  /** Configuration (daily), the account list (incremental), then the accounts kept offline. */
-  private background(): Promise<void> {
-    if (!this.worker || !this.online()) return Promise.resolve();
-    this.backgroundRun ??= this.runBackground().finally(() => {
-      this.backgroundRun = null;
-      this.changed();
-    });
-    return this.backgroundRun;
-  }
-
-  private async runBackground(): Promise<void> {
-    const steps: [Shown | null, (onProgress: (p: PullProgress) => void) => Promise<PullReport>][] = [
-      [null, () => this.pull.pullConfig({ priority: 'background' })],
-      [
-        { label: 'Updating the account list', accountId: null },
-        (onProgress) => this.pull.pullAccountList({ priority: 'background', onProgress }),
-      ],
-      [
-        { label: 'Updating the accounts kept offline', accountId: null },
-        (onProgress) => this.pull.pullOfflineAccounts({ onProgress }),
-      ],
-    ];
-    for (const [label, step] of steps) {
-      if (!this.worker) return;
-      const report = await this.pulling(label, step).catch(() => null);
-      // Without the platform, or without a valid sign-in, the next steps would fail the same way.
-      if (!report || this.unreachable || this.authFailed.size > 0) return;
+  private receive(message: PeerMessage): void {
+    switch (message.type) {
+      case 'hello':
+        if (this.worker) this.windows.post({ type: 'activity', activity: this.activity() });
+        return;
+      case 'activity':
+        if (this.worker) return;
+        this.remote = message.activity;
+        this.changed();
+        return;
+      case 'rearm':
+        if (this.worker) void (message.signedIn ? this.signedIn() : this.rearm());
+        return;
+      case 'stored':
+        this.store.read();
     }
   }
+
+  // ---- Pulls ----
 
   private async pullAccount(localId: string, verb: string): Promise<PullReport> {
     if (!this.online()) return { ...emptyReport(), skipped: true };
     const account = await this.db.accounts.get(localId);
     const serverId = account?.serverId;
     const label = `${verb} ${accountLabel(account)}`;
-    return this.pulling({ label, accountId: localId }, (onProgress) => {
-      const counter =
-        typeof serverId === 'number' ? new AccountRequests(serverId, 'interactive', onProgress) : null;
-      if (counter) this.counters.add(counter);
-      return this.pull
-        .pullAccount(localId, { priority: 'interactive' })
-        .finally(() => counter && this.counters.delete(counter));
+    return this.pulls.run({ label, accountId: localId }, (onProgress) => {
+      const stop =
+        typeof serverId === 'number' ? this.answers.countAccount(serverId, 'interactive', onProgress) : null;
+      return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
     });
   }
 
-  /** Runs one pull as part of the state: syncing meanwhile, its progress (if `shown`), its outcome. */
-  private async pulling(
-    shown: Shown | null,
-    work: (onProgress: (p: PullProgress) => void) => Promise<PullReport>,
-  ): Promise<PullReport> {
-    const id = crypto.randomUUID();
-    const wasUnreachable = this.unreachable;
-    const wasSignIn = this.authFailed.size > 0;
-    const run = work((p) => {
-      if (shown === null) return;
-      this.progress.set(id, { id, ...shown, done: p.done, total: p.total });
-      this.changed();
-    });
-    this.pulls.add(run);
-    this.changed();
-    try {
-      const report = await run;
-      if (report.failures.length === 0) {
-        this.error = this.storage = null;
-        if (report.requests > 0) await this.markSynced();
-      }
-      // The platform answers again, or takes our token again: retries need not wait out their backoff.
-      if ((wasUnreachable && !this.unreachable) || (wasSignIn && this.authFailed.size === 0))
-        void this.rearm();
-      return report;
-    } catch (error) {
-      this.fail(error);
-      throw error;
-    } finally {
-      this.pulls.delete(run);
-      this.progress.delete(id);
-      this.changed();
-    }
-  }
-
-  // ---- What the requests and the push tell ----
-
-  /** Every request of both engines: counted for progress, and read for the connection and the sign-in. */
-  private async send(req: ApiRequest): Promise<ApiResult> {
-    const counters = [...this.counters].filter((c) => c.counts(req));
-    for (const counter of counters) {
-      counter.sent++;
-      counter.report();
-    }
-    let result: ApiResult | null = null;
-    try {
-      result = await this.options.send(req);
-      this.options.observe?.(result);
-      return result;
-    } finally {
-      // A port that throws is taken for a lost connection, as the engines take it.
-      this.noteAnswer(req.api, result);
-      for (const counter of counters) {
-        counter.answered++;
-        counter.report();
-      }
-    }
-  }
-
-  private noteAnswer(api: ApiName, result: ApiResult | null): void {
-    // Any answer, even a refusal, shows the platform is reachable.
-    this.unreachable = result === null || (!result.ok && UNREACHABLE.has(result.kind));
-    if (result && !result.ok && result.kind === 'auth') this.authFailed.add(api);
-    else if (result?.ok) this.authFailed.delete(api);
-    this.changed();
-  }
+  // ---- What the push tells ----
 
   private onPush(event: PushEvent): void {
     // Retries and conflicts move operations without an outbox event; the other windows hear it here.
     if (event.type !== 'error' && event.type !== 'needs-sign-in') {
-      this.read();
-      this.post({ type: 'stored' });
+      this.store.read();
+      this.windows.post({ type: 'stored' });
     }
     if (event.type === 'error') {
       this.setPushing(false);
@@ -597,9 +346,9 @@ export class SyncCoordinator {
       const at = this.now();
       await this.db.meta.put({ key: LAST_SYNCED_KEY, value: at });
       // Known at once, so that "idle" after a pull already carries it.
-      this.stored = { ...this.stored, lastSyncedAt: at };
-      this.read();
-      this.post({ type: 'stored' });
+      this.store.synced(at);
+      this.store.read();
+      this.windows.post({ type: 'stored' });
     } catch (error) {
       this.fail(error);
     }
@@ -614,159 +363,33 @@ export class SyncCoordinator {
     this.changed();
   }
 
-  // ---- Windows ----
-
-  private connect(): void {
-    const channel = this.openChannel?.(this.name) ?? null;
-    if (!channel) return;
-    // Node keeps a process alive for an open channel; a window does not need that either.
-    (channel as { unref?: () => void }).unref?.();
-    channel.addEventListener('message', (event) => this.receive(event.data as Message));
-    this.channel = channel;
-    const off = onOutbox(this.db, (event) => {
-      if (!relayed.has(event)) this.post({ type: 'outbox', event });
-    });
-    this.teardown.push(() => {
-      off();
-      channel.close();
-      this.channel = null;
-    });
-  }
-
-  private receive(message: Message): void {
-    switch (message.type) {
-      case 'hello':
-        if (this.worker) this.post({ type: 'activity', activity: this.activity() });
-        return;
-      case 'activity':
-        if (this.worker) return;
-        this.remote = message.activity;
-        this.changed();
-        return;
-      case 'rearm':
-        if (this.worker) void (message.signedIn ? this.signedIn() : this.rearm());
-        return;
-      case 'stored':
-        this.read();
-        return;
-      case 'outbox':
-        relayed.add(message.event);
-        signalOutbox(this.db, message.event);
-    }
-  }
-
-  private post(message: Message): void {
-    if (message.type === 'activity') this.postedKey = JSON.stringify(message.activity);
-    this.channel?.postMessage(message);
-  }
-
-  private listen(): void {
-    const target = this.events;
-    if (!target) return;
-    const on = (type: string, handler: () => void) => {
-      target.addEventListener(type, handler);
-      this.teardown.push(() => target.removeEventListener(type, handler));
-    };
-    on('online', () => {
-      this.changed();
-      void this.rearm();
-      void this.background();
-    });
-    on('offline', () => this.changed());
-    on('focus', () => void this.rearm());
-  }
-
   // ---- The state ----
-
-  /** Reads the store again (one read at a time; changes meanwhile ask for one more). */
-  private read(): void {
-    if (this.reading) {
-      this.readAgain = true;
-      return;
-    }
-    this.reading = (async () => {
-      do {
-        this.readAgain = false;
-        try {
-          this.stored = await readStored(this.db);
-          for (const watch of [...this.watches]) await this.readStatus(watch);
-        } catch (error) {
-          this.fail(error);
-        }
-        this.changed();
-      } while (this.readAgain && this.running);
-    })().finally(() => (this.reading = null));
-  }
-
-  private async readStatus(watch: StatusWatch): Promise<void> {
-    const status = (await rowsOf(this.db, watch.table).get(watch.recordId))?.status ?? null;
-    if (status !== watch.last && this.watches.has(watch)) watch.listener((watch.last = status));
-  }
 
   private activity(): Activity {
     return {
       // The background run counts as a whole: no "idle" between its steps.
-      syncing: this.pushing || this.pulls.size > 0 || this.backgroundRun !== null,
-      unreachable: this.unreachable,
-      signIn: this.authFailed.size > 0,
+      syncing: this.pushing || this.pulls.busy || this.background.running,
+      unreachable: this.answers.unreachable,
+      signIn: this.answers.signInNeeded,
       error: this.error,
       storage: this.storage,
-      progress: [...this.progress.values()],
+      progress: this.pulls.shown,
     };
   }
 
   private compose(local = this.activity()): SyncState {
     const all = this.remote && !this.worker ? [local, this.remote] : [local];
-    const networkDown = !this.online();
-    const unreachable = all.some((a) => a.unreachable);
-    const signIn = all.some((a) => a.signIn);
-    const error = all.find((a) => a.error)?.error ?? null;
-    const phase: SyncPhase =
-      networkDown || unreachable
-        ? 'offline'
-        : signIn
-          ? 'needs-sign-in'
-          : error
-            ? 'error'
-            : all.some((a) => a.syncing)
-              ? 'syncing'
-              : 'idle';
-    return {
-      phase,
-      message: describe(phase, networkDown, error),
-      worker: this.worker,
-      ...this.stored,
-      progress: all.flatMap((a) => a.progress),
-      storage: all.find((a) => a.storage)?.storage ?? null,
-    };
+    return composeState(all, { networkDown: !this.online(), worker: this.worker, stored: this.store.stored });
   }
 
   private changed(): void {
     const local = this.activity();
-    if (this.worker && JSON.stringify(local) !== this.postedKey)
-      this.post({ type: 'activity', activity: local });
+    if (this.worker) this.windows.postActivity(local);
     const next = this.compose(local);
     const key = JSON.stringify(next);
     if (key === this.currentKey) return;
     this.current = next;
     this.currentKey = key;
     for (const listener of [...this.listeners]) listener(next);
-  }
-}
-
-function describe(phase: SyncPhase, networkDown: boolean, error: string | null): string | null {
-  switch (phase) {
-    case 'offline':
-      return networkDown
-        ? 'You are offline. Your changes are saved on this computer and will be sent when the connection is back.'
-        : 'The platform cannot be reached. Your changes are saved on this computer and will be sent when it answers again.';
-    case 'needs-sign-in':
-      return 'Your sign-in has expired. Sign in again to send your changes; nothing you entered is lost.';
-    case 'error':
-      return error;
-    case 'syncing':
-      return 'Syncing with the platform…';
-    default:
-      return null;
   }
 }

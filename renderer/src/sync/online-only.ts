@@ -7,7 +7,7 @@ import type { ApiFailure, ApiRequest } from '../../../shared/api/request.ts';
 import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { accountRecordTables, removeAccountRecords, removeEngagements } from '../data/records.ts';
-import type { Send } from './push.ts';
+import type { Send } from './send.ts';
 
 export type DeleteRefusal = 'offline' | 'unsent' | 'password' | 'forbidden' | 'failed';
 

@@ -2,17 +2,18 @@
 // answer never arrived may exist on the server. Before it is sent again, the record is looked
 // for there; the push engine adopts what is found. Duplicates are bugs.
 
-import type { ApiFailure, ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type { ApiFailure } from '../../../shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { Fields, SyncedTable } from '../data/model.ts';
 import { boundElsewhere } from './ids.ts';
 import { DESCRIPTORS, type Snapshot, type Target } from './requests.ts';
+import type { Send } from './send.ts';
 
 export interface LookupContext {
   db: AdvisorDb;
-  send: (req: ApiRequest) => Promise<ApiResult>;
+  send: Send;
   /** Reads through the pass's shared server versions (a section's collection is read once). */
-  read: (req: ApiRequest) => Promise<ApiResult>;
+  read: Send;
   target: Target;
   /** What the create sends, in server form. */
   sent: Fields;

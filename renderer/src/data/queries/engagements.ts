@@ -1,0 +1,133 @@
+// Engagements as the screens read them: the filters, search, sorts and paging of the version 2
+// list, one engagement and its outputs.
+
+import Dexie from 'dexie';
+import type { AdvisorDb } from '../db.ts';
+import type { EngagementPartKind, EngagementPartRow, EngagementRow } from '../model.ts';
+import { compareValues, indexPage, keyOrder, type Page, type SortValue } from './order.ts';
+import { accountServerId } from './records.ts';
+
+export const ENGAGEMENT_SORT_KEYS = [
+  'account_id',
+  'member_id',
+  'template_id',
+  'title',
+  'description',
+  'security',
+  'name',
+  'email',
+  'status',
+  'filled',
+  'created_at',
+  'opened_at',
+  'reminded_at',
+  'completed_at',
+] as const;
+export type EngagementSortKey = (typeof ENGAGEMENT_SORT_KEYS)[number];
+export type EngagementSort = EngagementSortKey | `-${EngagementSortKey}`;
+
+/** The engagement list's query of version 2, with a local account id. */
+export interface EngagementQuery {
+  accountId?: string;
+  /** A member's server id (`meta.clientId` / `meta.coclientId` of the account). */
+  memberId?: number;
+  templateId?: string;
+  type?: 'completed' | 'in-progress';
+  /** Prefix of the title or of the engaged member's name, any case. */
+  search?: string;
+  /** Default `-created_at`, as the interface. */
+  sort?: EngagementSort;
+  offset?: number;
+  /** Default 50, as the interface. */
+  limit?: number;
+}
+
+/**
+ * The platform's order of engagements: by the key (empty values last in both directions), ties
+ * by creation, in the key's direction. The platform breaks ties by the order records were made,
+ * which `created_at` and then the id only approximate within one second.
+ */
+export function engagementComparator(sort: EngagementSort): (a: EngagementRow, b: EngagementRow) => number {
+  const desc = sort.startsWith('-');
+  const key = (desc ? sort.slice(1) : sort) as EngagementSortKey;
+  const sign = desc ? -1 : 1;
+  const value = (r: EngagementRow): SortValue => {
+    const v = (r.server as unknown as Record<string, unknown>)[key];
+    return typeof v === 'number' || (typeof v === 'string' && v !== '') ? v : null;
+  };
+  const made = (a: EngagementRow, b: EngagementRow) =>
+    compareValues(a.createdAt, b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (a, b) => keyOrder(value(a), value(b), sign) || made(a, b) * sign;
+}
+
+/**
+ * A page of engagements: the filters, search, sorts and paging of the version 2 list. The default
+ * order alone, within an account or within a type walks an index and reads only the page; any
+ * other query reads what its narrowest index selects and sorts in memory.
+ */
+export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): Promise<Page<EngagementRow>> {
+  const sort = q.sort ?? '-created_at';
+  const desc = sort.startsWith('-');
+  const account = q.accountId === undefined ? undefined : await accountServerId(db, q.accountId);
+  if (account === null) return { items: [], total: 0 };
+  const completed = q.type === undefined ? undefined : q.type === 'completed' ? 1 : 0;
+  const search = q.search?.trim().toLowerCase() ?? '';
+  const { engagements } = db;
+  // At most one filter, the account or the type: an index walks it in `created_at` order.
+  const oneIndexedFilter =
+    search === '' &&
+    q.memberId === undefined &&
+    q.templateId === undefined &&
+    (account === undefined || completed === undefined);
+  if ((desc ? sort.slice(1) : sort) === 'created_at' && oneIndexedFilter) {
+    const range =
+      account !== undefined
+        ? engagements
+            .where('[accountServerId+createdAt]')
+            .between([account, Dexie.minKey], [account, Dexie.maxKey])
+        : completed !== undefined
+          ? engagements
+              .where('[completed+createdAt]')
+              .between([completed, Dexie.minKey], [completed, Dexie.maxKey])
+          : engagements.orderBy('createdAt');
+    return indexPage(range, desc, q);
+  }
+  const selected =
+    search !== ''
+      ? engagements.where('search').startsWith(search).distinct()
+      : account !== undefined
+        ? engagements.where('accountServerId').equals(account)
+        : q.templateId !== undefined
+          ? engagements.where('templateId').equals(q.templateId)
+          : q.memberId !== undefined
+            ? engagements.where('memberId').equals(q.memberId)
+            : completed !== undefined
+              ? engagements.where('completed').equals(completed)
+              : engagements.toCollection();
+  const rows = await selected
+    .and(
+      (r) =>
+        (account === undefined || r.accountServerId === account) &&
+        (q.memberId === undefined || r.memberId === q.memberId) &&
+        (q.templateId === undefined || r.templateId === q.templateId) &&
+        (completed === undefined || r.completed === completed),
+    )
+    .toArray();
+  rows.sort(engagementComparator(sort));
+  const offset = Math.max(0, q.offset ?? 0);
+  return { items: rows.slice(offset, offset + Math.max(0, q.limit ?? 50)), total: rows.length };
+}
+
+export function getEngagement(db: AdvisorDb, id: string): Promise<EngagementRow | undefined> {
+  return db.engagements.get(id);
+}
+
+/** One output of an engagement (data, documents, signatures or history), in the platform's order. */
+export async function engagementParts<K extends EngagementPartKind>(
+  db: AdvisorDb,
+  engagementId: string,
+  kind: K,
+): Promise<EngagementPartRow<K>[]> {
+  const rows = await db.engagementParts.where('[engagementId+kind]').equals([engagementId, kind]).toArray();
+  return (rows as EngagementPartRow<K>[]).sort((a, b) => a.position - b.position);
+}

@@ -1,0 +1,79 @@
+// The worker's background pulls: configuration (daily), the account list (incremental), then the
+// accounts kept offline, one step after another, at start and every interval (and on reconnect
+// and after a sign-in, when the coordinator asks). One run at a time: asking during a run joins it.
+
+import type { ReportedPulls } from '../diagnostics.ts';
+import type { PullProgress, PullReport } from '../pull.ts';
+import type { SyncProgress } from './state.ts';
+
+/** How a pull's progress is shown. */
+export type Shown = Pick<SyncProgress, 'label' | 'accountId'>;
+
+export interface BackgroundHost {
+  /** The pull engine, reported to the diagnostics log when there is one. */
+  pull: ReportedPulls;
+  intervalMs: number;
+  /** Whether a run may start or go on: this window is the worker (and, to start, online). */
+  worker(): boolean;
+  online(): boolean;
+  /** Runs one pull as part of the sync state (syncing meanwhile, its progress, its outcome). */
+  pulling(
+    shown: Shown | null,
+    work: (onProgress: (p: PullProgress) => void) => Promise<PullReport>,
+  ): Promise<PullReport>;
+  /** Without the platform, or without a valid sign-in, the next steps would fail the same way. */
+  stuck(): boolean;
+  /** The run started or ended: the state moves. */
+  changed(): void;
+}
+
+export class BackgroundPulls {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private current: Promise<void> | null = null;
+
+  constructor(private readonly host: BackgroundHost) {}
+
+  /** A run is under way (the state counts it as syncing as a whole: no "idle" between its steps). */
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Runs every interval from now on, until `stop`. */
+  every(): void {
+    this.timer = setInterval(() => void this.run(), this.host.intervalMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  run(): Promise<void> {
+    if (!this.host.worker() || !this.host.online()) return Promise.resolve();
+    this.current ??= this.steps().finally(() => {
+      this.current = null;
+      this.host.changed();
+    });
+    return this.current;
+  }
+
+  private async steps(): Promise<void> {
+    const { pull } = this.host;
+    const steps: [Shown | null, (onProgress: (p: PullProgress) => void) => Promise<PullReport>][] = [
+      [null, () => pull.pullConfig({ priority: 'background' })],
+      [
+        { label: 'Updating the account list', accountId: null },
+        (onProgress) => pull.pullAccountList({ priority: 'background', onProgress }),
+      ],
+      [
+        { label: 'Updating the accounts kept offline', accountId: null },
+        (onProgress) => pull.pullOfflineAccounts({ onProgress }),
+      ],
+    ];
+    for (const [shown, step] of steps) {
+      if (!this.host.worker()) return;
+      const report = await this.host.pulling(shown, step).catch(() => null);
+      if (!report || this.host.stuck()) return;
+    }
+  }
+}

@@ -1,0 +1,163 @@
+// The sync state the screens see, composed from two sources: what every window reads from the
+// store itself (pending count, refused changes, conflicts, last synced time), and the activity
+// that only the worker window knows (syncing, unreachable, sign-in needed, errors, progress).
+
+import { DELETED_ON_SERVER } from '../../data/changes.ts';
+import type { AdvisorDb } from '../../data/db.ts';
+import { recordLabel } from '../../data/labels.ts';
+import type { ConflictRow, OperationKind, OperationState, SyncedTable } from '../../data/model.ts';
+import type { StorageProblem } from '../../data/storage.ts';
+
+export type SyncPhase = 'offline' | 'syncing' | 'idle' | 'needs-sign-in' | 'error';
+
+/** A change the platform refused (403, 422): shown with its record until the user fixes or retries it. */
+export interface RejectedChange {
+  opId: string;
+  table: SyncedTable;
+  recordId: string;
+  /** The record, named for the user. */
+  label: string;
+  change: OperationKind;
+  message: string;
+  status: number | null;
+  /** The platform's messages by field, for the record's form. */
+  fields: Record<string, string[]>;
+}
+
+/** A conflict waiting for the user, with its record named. */
+export interface ConflictEntry extends ConflictRow {
+  label: string;
+  /** The record is gone from the server: recreate or discard, rather than field by field. */
+  deletedOnServer: boolean;
+}
+
+/** A long pull under way: `done` of `total` (null while the total is unknown). */
+export interface SyncProgress {
+  id: string;
+  label: string;
+  /** The account a pull of one account is about (opened, or made available offline). */
+  accountId: string | null;
+  done: number;
+  total: number | null;
+}
+
+export interface SyncState {
+  phase: SyncPhase;
+  /** The phase in plain words (null when idle). */
+  message: string | null;
+  /** True in the window that runs the sync; the other windows observe it. */
+  worker: boolean;
+  /** Changes waiting to be sent (refused ones and conflicts are listed apart). */
+  pendingCount: number;
+  rejected: RejectedChange[];
+  conflicts: ConflictEntry[];
+  /** When the platform last took our changes or gave us its data without a failure (ms). */
+  lastSyncedAt: number | null;
+  progress: SyncProgress[];
+  /** The last storage failure met while syncing, in plain words (cleared by the next success). */
+  storage: StorageProblem | null;
+}
+
+/** What one window knows that the store does not hold: shared by the worker with the others. */
+export interface Activity {
+  syncing: boolean;
+  /** The last request found no platform (network or timeout). */
+  unreachable: boolean;
+  /** The platform refused our token and it could not be renewed. */
+  signIn: boolean;
+  error: string | null;
+  storage: StorageProblem | null;
+  progress: SyncProgress[];
+}
+
+/** What every window reads from the store itself. */
+export type Stored = Pick<SyncState, 'pendingCount' | 'rejected' | 'conflicts' | 'lastSyncedAt'>;
+
+export const NOTHING_STORED: Stored = { pendingCount: 0, rejected: [], conflicts: [], lastSyncedAt: null };
+
+/** Meta key of `lastSyncedAt`. */
+export const LAST_SYNCED_KEY = 'sync.lastSyncedAt';
+
+const WAITING: OperationState[] = ['queued', 'inflight', 'retry'];
+
+/** One read transaction: the count and the lists must describe the same moment. */
+export function readStored(db: AdvisorDb): Promise<Stored> {
+  const tables = [db.outbox, db.conflicts, db.meta, db.accounts, db.sectionItems, db.singles];
+  return db.transaction('r', tables, () => readStoredNow(db));
+}
+
+async function readStoredNow(db: AdvisorDb): Promise<Stored> {
+  const pendingCount = await db.outbox.where('state').anyOf(WAITING).count();
+  const refused = await db.outbox.where('state').equals('rejected').sortBy('seq');
+  const conflictRows = await db.conflicts.toArray();
+  const last = (await db.meta.get(LAST_SYNCED_KEY))?.value;
+  const rejected: RejectedChange[] = [];
+  for (const op of refused)
+    rejected.push({
+      opId: op.id,
+      table: op.table,
+      recordId: op.recordId,
+      label: await recordLabel(db, op.table, op.recordId),
+      change: op.kind,
+      message: op.lastError?.message ?? 'The platform refused this change.',
+      status: op.lastError?.status ?? null,
+      fields: op.lastError?.fields ?? {},
+    });
+  const conflicts: ConflictEntry[] = [];
+  for (const row of conflictRows.sort((a, b) => a.detectedAt - b.detectedAt))
+    conflicts.push({
+      ...row,
+      label: await recordLabel(db, row.table, row.recordId),
+      deletedOnServer: DELETED_ON_SERVER in row.fields,
+    });
+  return { pendingCount, rejected, conflicts, lastSyncedAt: typeof last === 'number' ? last : null };
+}
+
+/**
+ * The state of a window: its own activity and, in an observer, the worker's (`all`), over what
+ * the store holds. Offline beats sign-in, which beats an error, which beats syncing.
+ */
+export function composeState(
+  all: readonly Activity[],
+  context: { networkDown: boolean; worker: boolean; stored: Stored },
+): SyncState {
+  const { networkDown } = context;
+  const unreachable = all.some((a) => a.unreachable);
+  const signIn = all.some((a) => a.signIn);
+  const error = all.find((a) => a.error)?.error ?? null;
+  const phase: SyncPhase =
+    networkDown || unreachable
+      ? 'offline'
+      : signIn
+        ? 'needs-sign-in'
+        : error
+          ? 'error'
+          : all.some((a) => a.syncing)
+            ? 'syncing'
+            : 'idle';
+  return {
+    phase,
+    message: describe(phase, networkDown, error),
+    worker: context.worker,
+    ...context.stored,
+    progress: all.flatMap((a) => a.progress),
+    storage: all.find((a) => a.storage)?.storage ?? null,
+  };
+}
+
+function describe(phase: SyncPhase, networkDown: boolean, error: string | null): string | null {
+  switch (phase) {
+    case 'offline':
+      return networkDown
+        ? 'You are offline. Your changes are saved on this computer and will be sent when the connection is back.'
+        : 'The platform cannot be reached. Your changes are saved on this computer and will be sent when it answers again.';
+    case 'needs-sign-in':
+      return 'Your sign-in has expired. Sign in again to send your changes; nothing you entered is lost.';
+    case 'error':
+      return error;
+    case 'syncing':
+      return 'Syncing with the platform…';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,131 @@
+// What an account's screen shows besides its data, read-only: each member's security (0.0.1), the
+// profile values and the account's activity (version 2). They have no outbox: a pull stores what
+// the server listed and removes what it no longer has.
+
+import type { Priority } from '../../../../shared/api/request.ts';
+import type { MemberRole } from '../../../../shared/sections.ts';
+import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
+import { membersOf } from './account-parts.ts';
+import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';
+import { namedPageSize, readList } from './paging.ts';
+import { emptyReport, type PullReport } from './report.ts';
+
+/**
+ * Each member's security, the profile values and the newest page of activity. 3 requests, 4
+ * with a co-client. Part of every account pull; on its own for a screen that needs only these.
+ */
+export async function pullAccountExtras(
+  ctx: PullContext,
+  localId: string,
+  options: { priority?: Priority } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const account = await serverAccount(ctx.db, localId);
+  if (!account) return { ...report, skipped: true };
+  const members = membersOf(account.meta);
+  await accountExtras(ctx, account.serverId, members, report, options.priority ?? 'background');
+  return report;
+}
+
+/**
+ * An account's activity, newest first: `pages` pages (default all), for a screen scrolled past
+ * what the account pull brought. Rows the pages reach that the server no longer lists go.
+ */
+export async function pullAccountActivity(
+  ctx: PullContext,
+  localId: string,
+  options: { pages?: number; priority?: Priority } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const account = await serverAccount(ctx.db, localId);
+  if (!account) return { ...report, skipped: true };
+  await readAccountActivity(ctx, account.serverId, options.pages ?? Infinity, report, options.priority);
+  return report;
+}
+
+export async function accountExtras(
+  ctx: PullContext,
+  serverId: number,
+  members: readonly MemberRole[],
+  report: PullReport,
+  priority: Priority,
+): Promise<void> {
+  await Promise.all([
+    pullSecurity(ctx, serverId, members, report, priority),
+    pullProfile(ctx, serverId, report, priority),
+    readAccountActivity(ctx, serverId, 1, report, priority),
+  ]);
+}
+
+/** Each member's security; a member the account no longer has loses theirs. */
+async function pullSecurity(
+  ctx: PullContext,
+  serverId: number,
+  members: readonly MemberRole[],
+  report: PullReport,
+  priority: Priority,
+): Promise<void> {
+  const answers = await Promise.all(
+    members.map((member) =>
+      fetchData(
+        ctx,
+        report,
+        { api: 'v0', method: 'GET', path: `/accounts/${serverId}/${member}/security`, priority },
+        isObject,
+      ),
+    ),
+  );
+  const now = ctx.now();
+  const rows = rowsOf(answers, (answer, i) => memberSecurityRow(answer, serverId, members[i]!, now));
+  const failed = new Set(members.filter((_, i) => answers[i] === undefined));
+  await storeList(report, ctx.db.memberSecurity, rows, {
+    scope: (t) => t.where('accountServerId').equals(serverId),
+    covers: (row) => !failed.has(row.member),
+  });
+}
+
+async function pullProfile(
+  ctx: PullContext,
+  serverId: number,
+  report: PullReport,
+  priority: Priority,
+): Promise<void> {
+  const path = `/accounts/${serverId}/profile`;
+  const values = await fetchArray(ctx, report, { api: 'v2', method: 'GET', path, priority });
+  if (!values) return;
+  const now = ctx.now();
+  await storeList(
+    report,
+    ctx.db.profileValues,
+    rowsOf(values, (value) => profileValueRow(value, serverId, now)),
+    { scope: (t) => t.where('accountServerId').equals(serverId) },
+  );
+}
+
+async function readAccountActivity(
+  ctx: PullContext,
+  serverId: number,
+  pages: number,
+  report: PullReport,
+  priority: Priority = 'background',
+): Promise<void> {
+  const path = `/accounts/${serverId}/activity`;
+  const spec = {
+    api: 'v2' as const,
+    path,
+    query: { sort: '-created_at' },
+    priority,
+    pageSize: namedPageSize(ctx.db, 'activity'),
+  };
+  const list = await readList(ctx, report, spec, { pages });
+  if (!list) return;
+  const now = ctx.now();
+  const rows = rowsOf(list.items, (item) => accountActivityRow(item, serverId, now));
+  // Newest first: a part read speaks for every row after its oldest (that second's others may
+  // be on the next page).
+  const oldest = rows.at(-1)?.createdAt ?? '';
+  await storeList(report, ctx.db.accountActivity, rows, {
+    scope: (t) => t.where('accountServerId').equals(serverId),
+    ...(list.complete ? {} : { covers: (row) => row.createdAt > oldest }),
+  });
+}

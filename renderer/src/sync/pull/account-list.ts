@@ -1,0 +1,106 @@
+// The account list of version 2 (`type=all`: archived ones too), newest change first, incremental
+// by `updated_at` with a periodic sweep (watermark.ts). A sweep notices remote deletions: the
+// accounts it did not list are asked for one by one.
+
+import type { Priority } from '../../../../shared/api/request.ts';
+import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
+import { isObject, readMeta, type PullContext } from './context.ts';
+import { applyAccounts, confirmAccount } from './account-snapshots.ts';
+import type { ListSpec } from './paging.ts';
+import { emptyReport, type PullProgress, type PullReport } from './report.ts';
+import { pullIncrementally } from './watermark.ts';
+
+/** What the account list pull remembers between runs (meta key `pull.accounts`). */
+export interface AccountListState {
+  pageSize: number | null;
+  /** Newest `updated_at` seen: the next incremental pull stops below it. */
+  newestUpdatedAt: string | null;
+  pulledAt: number | null;
+  sweptAt: number | null;
+}
+
+export const ACCOUNT_LIST_STATE = 'pull.accounts';
+
+const updatedAt = (item: unknown): string | null =>
+  isObject(item) && typeof item.updated_at === 'string' ? item.updated_at : null;
+
+/**
+ * Pulls the list, applying each page as it arrives. Incremental: stops at the first page that
+ * reaches accounts older than the newest change of the last pull. A sweep (every page) runs when
+ * `full` is set, on the first pull and when the last sweep is older than the sweep interval.
+ */
+export async function pullAccountList(
+  ctx: PullContext,
+  options: { full?: boolean; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const priority = options.priority ?? 'background';
+  const list = {
+    key: ACCOUNT_LIST_STATE,
+    initial: { pageSize: null, newestUpdatedAt: null, pulledAt: null, sweptAt: null } as AccountListState,
+    watermark: 'newestUpdatedAt' as const,
+    stamp: updatedAt,
+    full: options.full,
+  };
+  await pullIncrementally(ctx, report, list, async (run) => {
+    // Read before paging: only accounts the server had before the sweep began can be missing from it.
+    const known = run.sweep ? await knownAccounts(ctx) : null;
+    const seen = new Set<number>();
+    const paged = await run.pages(listSpec(ctx, run.state, priority), async (page) => {
+      const snapshots = page.items.map(accountSnapshot).filter((s): s is AccountSnapshot => s !== null);
+      report.records += snapshots.length;
+      await applyAccounts(ctx.db, snapshots, report);
+      for (const snapshot of snapshots) seen.add(snapshot.serverId);
+      options.onProgress?.({ done: seen.size, total: run.watermark === null ? page.total : null });
+    });
+    if (!paged) return null;
+    if (known) await noticeRemoteDeletions(ctx, known, seen, report, priority);
+    return { swept: run.sweep };
+  });
+  return report;
+}
+
+/** The list's request; the page size probed for it is kept in its own state (and `meta`). */
+function listSpec(ctx: PullContext, state: AccountListState, priority: Priority): ListSpec {
+  return {
+    api: 'v2',
+    path: '/accounts',
+    query: { type: 'all', sort: '-updated_at' },
+    priority,
+    pageSize: {
+      known: () => Promise.resolve(state.pageSize),
+      async remember(pageSize) {
+        state.pageSize = pageSize;
+        const stored = await readMeta<AccountListState>(ctx.db, ACCOUNT_LIST_STATE, state);
+        await ctx.db.meta.put({ key: ACCOUNT_LIST_STATE, value: { ...stored, pageSize } });
+      },
+    },
+  };
+}
+
+/** Server id → local account, for the accounts known to be on the server. */
+async function knownAccounts(ctx: PullContext): Promise<Map<number, string>> {
+  const known = new Map<number, string>();
+  // A key cursor: the index alone, no row is read.
+  await ctx.db.accounts.orderBy('serverId').eachKey((serverId, cursor) => {
+    if (typeof serverId === 'number') known.set(serverId, String(cursor.primaryKey));
+  });
+  return known;
+}
+
+/**
+ * Accounts a complete sweep did not list are asked for one by one (up to `deletionChecks`):
+ * offset paging skips a record when another is deleted meanwhile, so absence alone is no proof.
+ */
+async function noticeRemoteDeletions(
+  ctx: PullContext,
+  known: Map<number, string>,
+  seen: Set<number>,
+  report: PullReport,
+  priority: Priority,
+): Promise<void> {
+  const missing = [...known].filter(([serverId]) => !seen.has(serverId)).slice(0, ctx.deletionChecks);
+  await Promise.all(
+    missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority)),
+  );
+}

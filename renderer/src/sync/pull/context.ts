@@ -1,0 +1,107 @@
+// What every pull is given (the store, the port, the clock, the engine's settings) and the
+// plumbing of its requests: each one counted in its report, each failure recorded there.
+
+import type { EntityTable } from 'dexie';
+import type { ApiRequest, ApiResult } from '../../../../shared/api/request.ts';
+import type { AdvisorDb } from '../../data/db.ts';
+import type { AccountRow, RecordRow } from '../../data/model.ts';
+import { storeRecords, type StoreOptions } from '../../data/records.ts';
+import type { Send } from '../send.ts';
+import { failed, unreadable, type PullReport } from './report.ts';
+
+export interface PullContext {
+  db: AdvisorDb;
+  send: Send;
+  now: () => number;
+  /** Page sizes tried, largest first (paging.ts). */
+  pageSizes: readonly number[];
+  /** A full sweep of an incremental list at least this often (watermark.ts). */
+  sweepIntervalMs: number;
+  /** Configuration is pulled again after this long. */
+  configMaxAgeMs: number;
+  /** How many recently opened accounts the offline pull keeps fresh. */
+  recentAccounts: number;
+  /** Accounts missing from a sweep that are confirmed (one request each) per sweep. */
+  deletionChecks: number;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every request of a pull goes through here, so the report counts them all. */
+export async function call(ctx: PullContext, report: PullReport, req: ApiRequest): Promise<ApiResult> {
+  report.requests += 1;
+  try {
+    return await ctx.send(req);
+  } catch (error) {
+    return {
+      ok: false,
+      kind: 'network',
+      status: null,
+      message: error instanceof Error ? error.message : 'The request could not be sent.',
+      fields: {},
+      retryAfterMs: null,
+    };
+  }
+}
+
+/**
+ * The answer's data, or undefined (recorded in the report) when the request failed or, given
+ * `readable`, the answer is not of the expected shape.
+ */
+export async function fetchData(
+  ctx: PullContext,
+  report: PullReport,
+  req: ApiRequest,
+  readable?: (data: unknown) => boolean,
+): Promise<unknown> {
+  const result = await call(ctx, report, req);
+  if (!result.ok) {
+    failed(report, req.path, result);
+    return undefined;
+  }
+  if (readable && !readable(result.data)) {
+    unreadable(report, req.path);
+    return undefined;
+  }
+  return result.data;
+}
+
+/** An answer that must be an array, or null (recorded in the report). */
+export async function fetchArray(
+  ctx: PullContext,
+  report: PullReport,
+  req: ApiRequest,
+): Promise<unknown[] | null> {
+  const data = await fetchData(ctx, report, req, Array.isArray);
+  return data === undefined ? null : (data as unknown[]);
+}
+
+/** A meta row's value over its defaults (the defaults alone when there is none). */
+export async function readMeta<T>(db: AdvisorDb, key: string, fallback: T): Promise<T> {
+  const value = (await db.meta.get(key))?.value;
+  return isObject(value) ? { ...fallback, ...value } : fallback;
+}
+
+/** Stores pulled rows (`storeRecords`) and counts them in the report. */
+export async function storeList<R extends RecordRow<unknown>>(
+  report: PullReport,
+  table: EntityTable<R, 'id'>,
+  rows: readonly R[],
+  options: StoreOptions<R> = {},
+): Promise<void> {
+  report.records += rows.length;
+  const stored = await storeRecords(table, rows, options);
+  report.written += stored.written;
+  report.removed += stored.removed.length;
+}
+
+/** The local account, if it is on the server yet (null when not); throws when there is none. */
+export async function serverAccount(
+  db: AdvisorDb,
+  localId: string,
+): Promise<(AccountRow & { serverId: number }) | null> {
+  const account = await db.accounts.get(localId);
+  if (!account) throw new Error(`There is no local account ${localId} to pull.`);
+  return typeof account.serverId === 'number' ? (account as AccountRow & { serverId: number }) : null;
+}

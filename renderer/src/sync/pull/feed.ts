@@ -1,0 +1,59 @@
+// The advisor's feed (0.0.1 `/user/activities`), read-only, pulled as the account list is:
+// newest first, incremental by `created_at`, and a sweep of every page now and then
+// (watermark.ts), which removes what the feed no longer has (after a team switch, everything of
+// the other team).
+
+import type { Priority } from '../../../../shared/api/request.ts';
+import { rowsOf, userActivityRow } from '../../data/records.ts';
+import { isObject, storeList, type PullContext } from './context.ts';
+import { namedPageSize } from './paging.ts';
+import { emptyReport, type PullProgress, type PullReport } from './report.ts';
+import { pullIncrementally } from './watermark.ts';
+
+/** What the feed pull remembers between runs (meta key `pull.userActivity`). */
+export interface UserActivityState {
+  /** Newest `created_at` seen: the next incremental pull stops below it. */
+  newestCreatedAt: string | null;
+  pulledAt: number | null;
+  sweptAt: number | null;
+}
+
+export const USER_ACTIVITY_STATE = 'pull.userActivity';
+
+const createdAt = (item: unknown): string | null =>
+  isObject(item) && typeof item.created_at === 'string' ? item.created_at : null;
+
+export async function pullUserActivity(
+  ctx: PullContext,
+  options: { full?: boolean; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const list = {
+    key: USER_ACTIVITY_STATE,
+    initial: { newestCreatedAt: null, pulledAt: null, sweptAt: null } as UserActivityState,
+    watermark: 'newestCreatedAt' as const,
+    stamp: createdAt,
+    full: options.full,
+  };
+  const spec = {
+    api: 'v0' as const,
+    path: '/user/activities',
+    query: { sort: '-created_at' },
+    priority: options.priority ?? 'background',
+    pageSize: namedPageSize(ctx.db, 'userActivity'),
+  };
+  await pullIncrementally(ctx, report, list, async (run) => {
+    const items: unknown[] = [];
+    const paged = await run.pages(spec, (page) => {
+      items.push(...page.items);
+      options.onProgress?.({ done: items.length, total: page.total });
+    });
+    if (!paged) return null;
+    const now = ctx.now();
+    const rows = rowsOf(items, (item) => userActivityRow(item, now));
+    const swept = run.sweep && paged.complete;
+    await storeList(report, ctx.db.userActivity, rows, swept ? { scope: (t) => t.toCollection() } : {});
+    return { swept };
+  });
+  return report;
+}

@@ -1,0 +1,44 @@
+// The accounts kept on this computer: those marked available offline, the favorites and the most
+// recently opened, pulled in the background one after another, least recently pulled first.
+
+import type { AccountRow } from '../../data/model.ts';
+import type { PullContext } from './context.ts';
+import { addReport, emptyReport, type PullProgress, type PullReport } from './report.ts';
+
+/**
+ * With `skipUnchanged` (default), an account whose `updated_at` (from the last list pull) is still
+ * the one of its last whole pull is left alone: the platform moves `updated_at` on every change
+ * of the account and its data, so nothing changed. `pullAccount` pulls one (the engine's, which
+ * shares a run with a pull of the same account under way).
+ */
+export async function pullOfflineAccounts(
+  ctx: PullContext,
+  pullAccount: (localId: string) => Promise<PullReport>,
+  options: { recent?: number; skipUnchanged?: boolean; onProgress?: (p: PullProgress) => void } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const accounts = await offlineCandidates(ctx, options.recent ?? ctx.recentAccounts);
+  const due = accounts.filter(
+    (a) => options.skipUnchanged === false || a.pulledAt === null || a.pulledUpdatedAt !== a.meta.updated_at,
+  );
+  report.skipped = due.length === 0;
+  for (const [i, account] of due.entries()) {
+    options.onProgress?.({ done: i, total: due.length });
+    addReport(report, await pullAccount(account.id));
+  }
+  options.onProgress?.({ done: due.length, total: due.length });
+  return report;
+}
+
+async function offlineCandidates(ctx: PullContext, recent: number): Promise<AccountRow[]> {
+  const { accounts } = ctx.db;
+  const ids = new Set([
+    ...(await accounts.where('availableOffline').equals(1).primaryKeys()),
+    ...(await accounts.where('favorited').equals(1).primaryKeys()),
+    ...(recent > 0 ? await accounts.orderBy('openedAt').reverse().limit(recent).primaryKeys() : []),
+  ]);
+  const rows = (await accounts.bulkGet([...ids])).filter(
+    (r): r is AccountRow => r !== undefined && typeof r.serverId === 'number' && !r.deletedOnServer,
+  );
+  return rows.sort((a, b) => (a.pulledAt ?? -Infinity) - (b.pulledAt ?? -Infinity));
+}

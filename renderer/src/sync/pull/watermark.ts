@@ -1,0 +1,88 @@
+// "Incremental by watermark, with a periodic sweep": how the account list and the advisor's feed
+// are pulled. Newest first, with the largest page; a pull stops at the first page that reaches
+// below the newest item of the last pull (the watermark), and a sweep reads every page, so that
+// what the list no longer has can be noticed: when asked (`full`), on the first pull, and once the
+// last sweep is older than the sweep interval. A list cut short by a failure proves nothing about
+// deletions and must not move the watermark.
+
+import { readMeta, type PullContext } from './context.ts';
+import { pageList, type ListPage, type ListSpec } from './paging.ts';
+import type { PullReport } from './report.ts';
+
+/** What an incremental list remembers between runs besides its watermark (a meta row). */
+export interface SweepState {
+  pulledAt: number | null;
+  sweptAt: number | null;
+}
+
+/** One pull of an incremental list, as its walk sees it. */
+export interface IncrementalRun<S> {
+  /** Every page is read: what the list no longer has can be noticed. */
+  sweep: boolean;
+  /** The newest stamp of the last pull; null on a sweep. */
+  watermark: string | null;
+  /** What the list remembered, as read (a walk may keep more in it, the account list its page size). */
+  state: S;
+  /** Pages the list newest first: to its end on a sweep, else until a page ends below the watermark. */
+  pages(
+    spec: ListSpec,
+    onPage: (page: ListPage) => Promise<void> | void,
+  ): Promise<{ complete: boolean } | null>;
+}
+
+export interface IncrementalList<S, K extends string> {
+  /** The meta key of what the list remembers. */
+  key: string;
+  /** What it remembers before its first pull. */
+  initial: S;
+  /** Which field of it holds the watermark. */
+  watermark: K;
+  /** The sort key of an item as the platform sent it (`updated_at`, `created_at`). */
+  stamp: (item: unknown) => string | null;
+  /** Sweep now, whenever the last sweep was. */
+  full?: boolean | undefined;
+}
+
+/**
+ * Runs one pull of an incremental list: decides between a sweep and an incremental pull, lets
+ * `walk` page through it (and apply what arrives), then moves the watermark to the newest item
+ * seen and notes the time, and the time of the sweep when the walk says it swept. A walk answers
+ * null when a page failed: nothing is remembered then.
+ */
+export async function pullIncrementally<S extends SweepState & Record<K, string | null>, K extends string>(
+  ctx: PullContext,
+  report: PullReport,
+  list: IncrementalList<S, K>,
+  walk: (run: IncrementalRun<S>) => Promise<{ swept: boolean } | null>,
+): Promise<void> {
+  const state = await readMeta<S>(ctx.db, list.key, list.initial);
+  const sweep =
+    list.full === true || state.sweptAt === null || ctx.now() - state.sweptAt >= ctx.sweepIntervalMs;
+  const watermark = sweep ? null : state[list.watermark];
+  let newest: string | null = null;
+  const run: IncrementalRun<S> = {
+    sweep,
+    watermark,
+    state,
+    pages: (spec, onPage) =>
+      pageList(ctx, report, spec, {
+        onPage: (page) => {
+          newest ??= list.stamp(page.items[0]);
+          return onPage(page);
+        },
+        // Equal stamps go on: another change may have happened within the same second.
+        until: watermark === null ? undefined : (page) => (list.stamp(page.at(-1)) ?? '') < watermark,
+      }),
+  };
+  const walked = await walk(run);
+  if (!walked) return;
+  const latest = [newest, state[list.watermark]].filter((v) => v !== null).sort();
+  const now = ctx.now();
+  const next = {
+    ...state,
+    [list.watermark]: latest.pop() ?? null,
+    pulledAt: now,
+    sweptAt: walked.swept ? now : state.sweptAt,
+  };
+  await ctx.db.meta.put({ key: list.key, value: next });
+}

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'electron-vite';
 import { startPreviewHost } from '../electron/preview/host.ts';
-import { sandboxProfile } from '../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { SANDBOX_PASSWORD } from '../test/platform/seed.ts';
 import { startPlatform, type Platform } from '../test/platform/server.ts';
 import { browserOpener, downloadFailure, hasDisplay, startMessage } from './start-output.ts';

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import Store from 'electron-store';
-import { BRIDGE_CHANNEL_NAMES } from '../../shared/bridge-schema.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';

@@ -2,7 +2,7 @@
 // the browser-preview host; only the ports differ (where secrets, settings and files go, how a
 // browser is opened, how a save path is chosen, where the diagnostics log is written).
 
-import type { ConnectionProfile } from '../../shared/settings.ts';
+import type { ConnectionProfile } from '@shared/settings.ts';
 import { AuthService } from './auth/auth-service.ts';
 import type { OpenExternal, SecretStore } from './auth/ports.ts';
 import type { BridgeHandlers } from './bridge/handlers.ts';

@@ -1,7 +1,7 @@
 // The preload: exposes `window.advisor`, the Bridge over IPC, and nothing else.
 
 import { contextBridge, ipcRenderer } from 'electron';
-import type { Bridge } from '../../shared/bridge.ts';
+import type { Bridge } from '@shared/bridge.ts';
 import { remoteErrorMessage } from './remote-error.ts';
 
 /** One Bridge method as an IPC call on the channel `<group>.<method>`. */

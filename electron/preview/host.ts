@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import type { ConnectionProfile } from '../../shared/settings.ts';
+import type { ConnectionProfile } from '@shared/settings.ts';
 import { MemorySecretStore } from '../main/auth/memory-secret-store.ts';
 import { dispatch, InvalidBridgeCall } from '../main/bridge/handlers.ts';
 import { startupFacts } from '../main/diagnostics/diagnostics-log.ts';
@@ -16,7 +16,7 @@ import { uniqueName } from '../main/files/file-names.ts';
 import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
 import { createServices, type MainServices } from '../main/services.ts';
-import { decodeBridgeArgs } from '../../shared/bridge-wire.ts';
+import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
 
 export interface PreviewHostOptions {

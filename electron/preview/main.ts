@@ -2,7 +2,7 @@
 
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sandboxProfile } from '../../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startPreviewHost } from './host.ts';
 
 const { values } = parseArgs({

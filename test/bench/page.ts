@@ -4,7 +4,7 @@
 // with the rest of test/ (tsconfig.json); the account list's view (sections e and f) is list.ts's.
 
 import Dexie from 'dexie';
-import type { ApiFailure, ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
 import { updateRecord } from '../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../renderer/src/data/db.ts';

@@ -4,7 +4,7 @@
 // local store the same as the server after a full pull. The server is read through its interfaces
 // (fresh reads, not the pull's) and, for counting copies, through the control dump.
 
-import type { ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   RELATION_SECTION,
   SECTIONS,
@@ -12,7 +12,7 @@ import {
   sectionOfKey,
   sectionPath,
   type MemberRole,
-} from '../../shared/sections.ts';
+} from '@shared/sections.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import {
   accountSnapshot,

@@ -27,7 +27,7 @@ import { isPendingFile } from '../../renderer/src/data/files.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../renderer/src/data/model.ts';
 import { unflatten } from '../../renderer/src/data/view.ts';
 import type { PushEvent } from '../../renderer/src/sync/push.ts';
-import type { ApiRequest } from '../../shared/api/request.ts';
+import type { ApiRequest } from '@shared/api/request.ts';
 import {
   COLLECTION_SECTIONS,
   SINGLE_SECTIONS,
@@ -37,7 +37,7 @@ import {
   sectionPath,
   type MemberRole,
   type SectionDescriptor,
-} from '../../shared/sections.ts';
+} from '@shared/sections.ts';
 import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from '../integration/sandbox-client.ts';
 import { FAULT_KINDS } from '../platform/guard.ts';
 import { createRandom, type Random } from '../platform/random.ts';

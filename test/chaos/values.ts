@@ -8,7 +8,7 @@
 
 import type { FileInput } from '../../renderer/src/data/files.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
-import type { FieldSpec, SectionDescriptor } from '../../shared/sections.ts';
+import type { FieldSpec, SectionDescriptor } from '@shared/sections.ts';
 import type { Random } from '../platform/random.ts';
 
 export type Marker = string | number;

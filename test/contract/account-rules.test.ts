@@ -3,7 +3,7 @@
 // answers, word for word, and a body the rules accept is accepted.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccount, normalizeAccount, type AccountFields } from '../../shared/account-rules.ts';
+import { checkAccount, normalizeAccount, type AccountFields } from '@shared/account-rules.ts';
 import type { Platform } from '../platform/server.ts';
 import { start, v2Client, type Account, type Api } from './helpers.ts';
 

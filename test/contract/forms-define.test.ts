@@ -11,7 +11,7 @@ import {
   validateMember,
   validateSection,
   type SectionForm,
-} from '../../shared/forms.ts';
+} from '@shared/forms.ts';
 import {
   createAccount,
   definesRequired,

@@ -3,11 +3,11 @@
 
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { ErrorBodyV2, ValidationBodyV2 } from '../../shared/wire/errors.ts';
-import { parseWire } from '../../shared/wire/parse.ts';
-import type { Account as WireAccount } from '../../shared/wire/v2/account.ts';
-import type { Engagement as WireEngagement } from '../../shared/wire/v2/engagement.ts';
-import type { User as WireUser } from '../../shared/wire/v2/user.ts';
+import { ErrorBodyV2, ValidationBodyV2 } from '@shared/wire/errors.ts';
+import { parseWire } from '@shared/wire/parse.ts';
+import type { Account as WireAccount } from '@shared/wire/v2/account.ts';
+import type { Engagement as WireEngagement } from '@shared/wire/v2/engagement.ts';
+import type { User as WireUser } from '@shared/wire/v2/user.ts';
 import { startPlatform, type Platform, type PlatformOptions } from '../platform/server.ts';
 
 export const ADVISOR = 'advisor@sandbox.test';
@@ -26,17 +26,17 @@ export function start(options: PlatformOptions = {}): Promise<Platform> {
 
 // ---- resource shapes of the version 2 document (section 2): the app's schemas ----
 
-export type { Member, Phone } from '../../shared/wire/v2/account.ts';
-export type { AccountActivity as Activity } from '../../shared/wire/v2/activity.ts';
-export type { Element, FlatStructure, Group, NestedStructure, Panel } from '../../shared/wire/v2/config.ts';
+export type { Member, Phone } from '@shared/wire/v2/account.ts';
+export type { AccountActivity as Activity } from '@shared/wire/v2/activity.ts';
+export type { Element, FlatStructure, Group, NestedStructure, Panel } from '@shared/wire/v2/config.ts';
 export type {
   EngagementDataItem as DataItem,
   EngagementDocument,
   EngagementHistoryItem as HistoryItem,
   EngagementSignature as Signature,
-} from '../../shared/wire/v2/engagement-parts.ts';
-export type { ProfileValue } from '../../shared/wire/v2/profile.ts';
-export type { PipelineStage as Pipeline, TemplateSummary } from '../../shared/wire/v2/user.ts';
+} from '@shared/wire/v2/engagement-parts.ts';
+export type { ProfileValue } from '@shared/wire/v2/profile.ts';
+export type { PipelineStage as Pipeline, TemplateSummary } from '@shared/wire/v2/user.ts';
 
 /**
  * What the document promises beyond what the app relies on: the app's schema takes these parts
@@ -46,8 +46,8 @@ type Present<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
 export type Account = Present<WireAccount, 'quality' | 'pipeline'>;
 export type User = Present<WireUser, 'phone' | 'team' | 'permissions'>;
 export type Engagement = Present<WireEngagement, 'member_id'>;
-export type { ValidationBodyV2 as ValidationError } from '../../shared/wire/errors.ts';
-export type { ListV2 as List } from '../../shared/wire/lists.ts';
+export type { ValidationBodyV2 as ValidationError } from '@shared/wire/errors.ts';
+export type { ListV2 as List } from '@shared/wire/lists.ts';
 
 /**
  * Parses a sandbox answer with the app's schema: the answer must be read with no failure and no

@@ -3,9 +3,9 @@
 // and driver's-license document uploads; member security and its PIN reset.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listV0 } from '../../shared/wire/lists.ts';
-import { AccountV0 as AccountV0Schema } from '../../shared/wire/v0/account.ts';
-import { MemberDetails, MemberSecurity } from '../../shared/wire/v0/member.ts';
+import { listV0 } from '@shared/wire/lists.ts';
+import { AccountV0 as AccountV0Schema } from '@shared/wire/v0/account.ts';
+import { MemberDetails, MemberSecurity } from '@shared/wire/v0/member.ts';
 import { expectWire } from './helpers.ts';
 import { compareValues, expectOrdered, distinct, TIMESTAMP, type SortValue } from './helpers.ts';
 import {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Form, FormPreview } from '../../shared/wire/v0/forms.ts';
-import { Report } from '../../shared/wire/v0/reports.ts';
+import { Form, FormPreview } from '@shared/wire/v0/forms.ts';
+import { Report } from '@shared/wire/v0/reports.ts';
 import { TIMESTAMP, UUID, expectWire, type Account as AccountV2, type List } from './helpers.ts';
 import {
   FORM_KEYS,

@@ -4,20 +4,20 @@
 
 import { makePng } from '../platform/samples.ts';
 import { expect } from 'vitest';
-import type { ListV0 } from '../../shared/wire/lists.ts';
+import type { ListV0 } from '@shared/wire/lists.ts';
 import {
   AccountV0 as AccountV0Schema,
   MemberSummary,
   type AccountV0 as WireAccountV0,
-} from '../../shared/wire/v0/account.ts';
-import type { Definition, PropertyDefinition } from '../../shared/wire/v0/define.ts';
-import type { Form } from '../../shared/wire/v0/forms.ts';
-import type { MemberSecurity } from '../../shared/wire/v0/member.ts';
-import type { UserV0 as WireUserV0 } from '../../shared/wire/v0/user.ts';
-import { SECTIONS, type SectionDescriptor } from '../../shared/sections.ts';
-import { sectionItemSchema, singleRecordSchema, type SectionItem } from '../../shared/wire/v0/sections.ts';
-import { FileObject, type CurrencyObject, type FileObject as FileV0 } from '../../shared/wire/v0/values.ts';
-import { ErrorBodyV0 } from '../../shared/wire/errors.ts';
+} from '@shared/wire/v0/account.ts';
+import type { Definition, PropertyDefinition } from '@shared/wire/v0/define.ts';
+import type { Form } from '@shared/wire/v0/forms.ts';
+import type { MemberSecurity } from '@shared/wire/v0/member.ts';
+import type { UserV0 as WireUserV0 } from '@shared/wire/v0/user.ts';
+import { SECTIONS, type SectionDescriptor } from '@shared/sections.ts';
+import { sectionItemSchema, singleRecordSchema, type SectionItem } from '@shared/wire/v0/sections.ts';
+import { FileObject, type CurrencyObject, type FileObject as FileV0 } from '@shared/wire/v0/values.ts';
+import { ErrorBodyV0 } from '@shared/wire/errors.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { ADVISOR, ASSISTANT, Api, expectWire, sandboxToken, uniqueTag, type Reply } from './helpers.ts';
 
@@ -30,18 +30,18 @@ export const ITEM_ID =
 
 // ---- resource shapes of the 0.0.1 document (section 2): the app's schemas ----
 
-export type { MemberSummary as MemberV0 } from '../../shared/wire/v0/account.ts';
-export type { ListV0 } from '../../shared/wire/lists.ts';
-export type { Definition, PropertyDefinition } from '../../shared/wire/v0/define.ts';
-export type { FormTemplate as TemplateV0 } from '../../shared/wire/v0/forms.ts';
-export type { MemberDetails as FullMemberV0 } from '../../shared/wire/v0/member.ts';
-export type { Report as ReportV0 } from '../../shared/wire/v0/reports.ts';
-export type { UserActivity as ActivityV0, UserStats as StatsV0 } from '../../shared/wire/v0/user.ts';
+export type { MemberSummary as MemberV0 } from '@shared/wire/v0/account.ts';
+export type { ListV0 } from '@shared/wire/lists.ts';
+export type { Definition, PropertyDefinition } from '@shared/wire/v0/define.ts';
+export type { FormTemplate as TemplateV0 } from '@shared/wire/v0/forms.ts';
+export type { MemberDetails as FullMemberV0 } from '@shared/wire/v0/member.ts';
+export type { Report as ReportV0 } from '@shared/wire/v0/reports.ts';
+export type { UserActivity as ActivityV0, UserStats as StatsV0 } from '@shared/wire/v0/user.ts';
 export type {
   Address as AddressV0,
   FileObject as FileV0,
   RelationObject as RelationV0,
-} from '../../shared/wire/v0/values.ts';
+} from '@shared/wire/v0/values.ts';
 
 /** What the document promises beyond what the app relies on (see helpers.ts, Present). */
 type Present<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };

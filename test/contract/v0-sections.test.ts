@@ -4,7 +4,7 @@
 // multipart, the single-record sections, and `/define`, checked against what validation does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Definitions } from '../../shared/wire/v0/define.ts';
+import { Definitions } from '@shared/wire/v0/define.ts';
 import { expectWire } from './helpers.ts';
 import { uniqueTag } from './helpers.ts';
 import {

@@ -3,9 +3,9 @@
 // paging), /user/templates and /user/forms; and the error body shared by every endpoint.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listV0 } from '../../shared/wire/lists.ts';
-import { FormTemplate } from '../../shared/wire/v0/forms.ts';
-import { UserActivity, UserStats, UserV0 as UserV0Schema } from '../../shared/wire/v0/user.ts';
+import { listV0 } from '@shared/wire/lists.ts';
+import { FormTemplate } from '@shared/wire/v0/forms.ts';
+import { UserActivity, UserStats, UserV0 as UserV0Schema } from '@shared/wire/v0/user.ts';
 import { compareValues, expectOrdered, expectWire, distinct, TIMESTAMP } from './helpers.ts';
 import {
   ACTIVITY_KEYS_V0,

@@ -4,12 +4,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listV2 } from '../../shared/wire/lists.ts';
-import { wireObject } from '../../shared/wire/parse.ts';
-import { Account as AccountSchema, Member as MemberSchema } from '../../shared/wire/v2/account.ts';
-import { AccountActivity } from '../../shared/wire/v2/activity.ts';
-import { ProfileValue as ProfileValueSchema } from '../../shared/wire/v2/profile.ts';
-import { User as UserSchema } from '../../shared/wire/v2/user.ts';
+import { listV2 } from '@shared/wire/lists.ts';
+import { wireObject } from '@shared/wire/parse.ts';
+import { Account as AccountSchema, Member as MemberSchema } from '@shared/wire/v2/account.ts';
+import { AccountActivity } from '@shared/wire/v2/activity.ts';
+import { ProfileValue as ProfileValueSchema } from '@shared/wire/v2/profile.ts';
+import { User as UserSchema } from '@shared/wire/v2/user.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ACCOUNT_KEYS,

@@ -2,13 +2,13 @@
 // and the user endpoints (user, switch team, templates).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityTypes } from '../../shared/wire/v2/activity.ts';
+import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import {
   FlatStructure as FlatStructureSchema,
   IconNames,
   NestedStructure as NestedStructureSchema,
-} from '../../shared/wire/v2/config.ts';
-import { TemplateSummaries, User as UserSchema } from '../../shared/wire/v2/user.ts';
+} from '@shared/wire/v2/config.ts';
+import { TemplateSummaries, User as UserSchema } from '@shared/wire/v2/user.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,

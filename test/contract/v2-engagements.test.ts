@@ -3,14 +3,14 @@
 // history lists with their files.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listV2 } from '../../shared/wire/lists.ts';
+import { listV2 } from '@shared/wire/lists.ts';
 import {
   EngagementDataItem,
   EngagementDocument,
   EngagementHistoryItem,
   EngagementSignature,
-} from '../../shared/wire/v2/engagement-parts.ts';
-import { Engagement as EngagementSchema } from '../../shared/wire/v2/engagement.ts';
+} from '@shared/wire/v2/engagement-parts.ts';
+import { Engagement as EngagementSchema } from '@shared/wire/v2/engagement.ts';
 import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,

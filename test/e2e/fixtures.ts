@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 export interface Servers {

@@ -16,9 +16,9 @@ import { createServices } from '../../electron/main/services.ts';
 import type { KeyValueStore } from '../../electron/main/settings/settings-service.ts';
 import { RENEWAL_UNREACHABLE } from '../../electron/main/transport/token-source.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
-import type { ApiName, ApiRequest } from '../../shared/api/request.ts';
-import type { AuthStatus, SignInStart, SignInTarget } from '../../shared/auth.ts';
-import { sandboxProfile, type ConnectionProfile } from '../../shared/settings.ts';
+import type { ApiName, ApiRequest } from '@shared/api/request.ts';
+import type { AuthStatus, SignInStart, SignInTarget } from '@shared/auth.ts';
+import { sandboxProfile, type ConnectionProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 const ADVISOR = 'advisor@sandbox.test';

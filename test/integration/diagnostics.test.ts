@@ -17,8 +17,8 @@ import { createServices, type MainServices } from '../../electron/main/services.
 import type { TokenSource } from '../../electron/main/transport/token-source.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import { JsonFileStore } from '../../electron/preview/json-file-store.ts';
-import type { SaveDiagnosticsResult } from '../../shared/bridge.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { createRecord, queueResetPin, updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileService } from '../../electron/main/files/file-service.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 let platform: Platform;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 let platform: Platform;

@@ -3,8 +3,8 @@
 
 import type { TokenSource } from '../../electron/main/transport/token-source.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
-import type { ApiName, ApiRequest, ApiResult } from '../../shared/api/request.ts';
-import { sandboxProfile } from '../../shared/settings.ts';
+import type { ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import type { Platform } from '../platform/server.ts';
 
 /** Every permission. */

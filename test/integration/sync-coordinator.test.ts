@@ -6,7 +6,7 @@
 // lock holder sends, and nothing is sent twice.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../shared/api/request.ts';
+import type { ApiRequest } from '@shared/api/request.ts';
 import {
   createRecord,
   resolveConflict,

@@ -5,7 +5,7 @@
 // deletes that need the password and a connection and leave the password nowhere.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   createRecord,
   queueRemoveFile,

@@ -4,7 +4,7 @@
 // cannot tell.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { createRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/online-only.ts';

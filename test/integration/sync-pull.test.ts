@@ -4,7 +4,7 @@
 // keep, accounts kept offline, configuration, and the queries over what was pulled.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_SECTIONS, sectionKey } from '../../shared/sections.ts';
+import { COLLECTION_SECTIONS, sectionKey } from '@shared/sections.ts';
 import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';

@@ -3,7 +3,7 @@
 // in the same pass never adopt the same server record.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { createRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';

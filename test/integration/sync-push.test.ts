@@ -4,7 +4,7 @@
 // once and after a restart), token expiry, and conflicts made through the platform's API.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiName, ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   createRecord,
   deleteRecord,

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenSource } from '../../electron/main/transport/token-source.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
-import type { ApiResult } from '../../shared/api/request.ts';
+import type { ApiResult } from '@shared/api/request.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 const PER_MINUTE = 60;

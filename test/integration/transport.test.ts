@@ -12,7 +12,7 @@ import {
   type DownloadAnswer,
   type TransportProfile,
 } from '../../electron/main/transport/transport.ts';
-import type { ApiFailure, ApiName, ApiRequest, ApiResult } from '../../shared/api/request.ts';
+import type { ApiFailure, ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 const ADVISOR = 'advisor@sandbox.test';

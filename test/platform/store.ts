@@ -8,7 +8,7 @@ import {
   type QualityInput,
   type QualityRule,
   type QualityScore,
-} from '../../shared/quality.ts';
+} from '@shared/quality.ts';
 import type { Permission } from './catalog.ts';
 import type { Clock } from './clock.ts';
 import { forbidden, notFound } from './errors.ts';

@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import type { ApiName } from '../../../shared/api/request.ts';
-import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '../../../shared/auth.ts';
-import type { Bridge, SignInStartResult, SignOutResult } from '../../../shared/bridge.ts';
-import { isLoopbackHttp, sharesSignIn, type ConnectionProfile } from '../../../shared/settings.ts';
+import type { ApiName } from '@shared/api/request.ts';
+import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '@shared/auth.ts';
+import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
+import { isLoopbackHttp, sharesSignIn, type ConnectionProfile } from '@shared/settings.ts';
 import { RENEWAL_UNREACHABLE, type TokenAnswer, type TokenSource } from '../transport/token-source.ts';
 import { listenForRedirect, type RedirectListener, type ResultPage } from './loopback.ts';
 import type { OpenExternal, SecretStore } from './ports.ts';

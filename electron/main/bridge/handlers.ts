@@ -3,9 +3,9 @@
 // hosts cannot drift apart.
 
 import type { z } from 'zod';
-import type { ApiFailure } from '../../../shared/api/request.ts';
-import { BRIDGE_CHANNELS, type BridgeChannel } from '../../../shared/bridge-schema.ts';
-import type { Bridge } from '../../../shared/bridge.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
+import { BRIDGE_CHANNELS, type BridgeChannel } from '@shared/bridge-schema.ts';
+import type { Bridge } from '@shared/bridge.ts';
 
 type Args<C extends BridgeChannel> = z.infer<(typeof BRIDGE_CHANNELS)[C]>;
 type Method<C extends BridgeChannel> = C extends `${infer G}.${infer M}`

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, release, type } from 'node:os';
 import { dirname } from 'node:path';
-import { diagnosticsEntrySchema, type DiagnosticsEntry } from '../../../shared/bridge-schema.ts';
-import type { SaveDiagnosticsResult } from '../../../shared/bridge.ts';
+import { diagnosticsEntrySchema, type DiagnosticsEntry } from '@shared/bridge-schema.ts';
+import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { diskReason, type ChooseSavePath } from '../files/file-service.ts';
 import type { TransportFailureEvent } from '../transport/transport.ts';
 

@@ -9,8 +9,8 @@ import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ApiFailure, ApiName, Priority } from '../../../shared/api/request.ts';
-import type { DiskFailure, DownloadRequest, DownloadResult } from '../../../shared/bridge.ts';
+import type { ApiFailure, ApiName, Priority } from '@shared/api/request.ts';
+import type { DiskFailure, DownloadRequest, DownloadResult } from '@shared/bridge.ts';
 import { sanitizeFileName, uniqueName } from './file-names.ts';
 
 export type DownloadBody = { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array } | ApiFailure;

@@ -12,7 +12,7 @@ import {
   type Preferences,
   type ProfileInput,
   type SettingsView,
-} from '../../../shared/settings.ts';
+} from '@shared/settings.ts';
 import type { SecretStore } from '../auth/ports.ts';
 
 /** A small persistent key-value store: electron-store in the app, a JSON file in the preview host. */

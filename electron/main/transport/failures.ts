@@ -2,9 +2,9 @@
 // classifies by (DESIGN.md §3, Push), the server's message or ours in plain words, the field
 // messages of either interface's error body, and when it is worth trying again.
 
-import type { ApiErrorKind, ApiFailure } from '../../../shared/api/request.ts';
-import { isPlainObject } from '../../../shared/is-plain-object.ts';
-import { AnyErrorBody } from '../../../shared/wire/errors.ts';
+import type { ApiErrorKind, ApiFailure } from '@shared/api/request.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
+import { AnyErrorBody } from '@shared/wire/errors.ts';
 
 /** Our own estimate of when to try again, when the platform does not say (Retry-After). */
 export const DEFAULT_RETRY_MS = {

@@ -2,7 +2,7 @@
 // N requests in any sliding minute, serving waiters by priority, keeping a reserve of it for the
 // user's own requests, and pausing after a Retry-After.
 
-import { PRIORITIES, type Priority } from '../../../shared/api/request.ts';
+import { PRIORITIES, type Priority } from '@shared/api/request.ts';
 
 /** Time as the limiter and the transport see it; tests hand in a fake one. */
 export interface Clock {

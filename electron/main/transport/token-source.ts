@@ -1,6 +1,6 @@
 // The transport's view of authentication: a token to send, and one refresh after a 401.
 
-import type { ApiName } from '../../../shared/api/request.ts';
+import type { ApiName } from '@shared/api/request.ts';
 
 /**
  * The token ran out and the auth server could not be reached to renew it. The sign-in is kept:

@@ -10,9 +10,9 @@ import {
   type ApiResult,
   type HttpMethod,
   type Priority,
-} from '../../../shared/api/request.ts';
-import { routeOf } from '../../../shared/api/route.ts';
-import { insecureAddress } from '../../../shared/settings.ts';
+} from '@shared/api/request.ts';
+import { routeOf } from '@shared/api/route.ts';
+import { insecureAddress } from '@shared/settings.ts';
 import {
   authFailure,
   cancelledFailure,

@@ -7,7 +7,7 @@
 
 import type { Table } from 'dexie';
 import { z } from 'zod';
-import { isPlainObject } from '../../../shared/is-plain-object.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
 import type { AdvisorDb } from './db.ts';
 import type { ConfigKind, ConfigRow, PipelineRow, TeamRow, UserRow } from './model.ts';
 

@@ -4,7 +4,7 @@
 // shows it as a PendingFile, the File object's shape without an address, so screens can show its
 // name and size at once.
 
-import { fieldsOfKind, sectionOfKey } from '../../../shared/sections.ts';
+import { fieldsOfKind, sectionOfKey } from '@shared/sections.ts';
 import type { FileRow, SyncedTable } from './model.ts';
 
 /** What the user chose: the bytes, or a Blob (a File from an input is one). */

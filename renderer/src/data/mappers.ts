@@ -3,19 +3,19 @@
 // top-level fields, with relations pointing at LOCAL ids (DESIGN.md §3).
 
 import { z } from 'zod';
-import { isPlainObject } from '../../../shared/is-plain-object.ts';
-import { RELATION_SECTION, fieldsOfKind, type SectionDescriptor } from '../../../shared/sections.ts';
-import { parseListPageWith, type ListPage } from '../../../shared/wire/lists.ts';
-import { parseWire, readWire, type WireResult } from '../../../shared/wire/parse.ts';
-import { Account, type Member } from '../../../shared/wire/v2/account.ts';
-import { MemberDetails } from '../../../shared/wire/v0/member.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
+import { RELATION_SECTION, fieldsOfKind, type SectionDescriptor } from '@shared/sections.ts';
+import { parseListPageWith, type ListPage } from '@shared/wire/lists.ts';
+import { parseWire, readWire, type WireResult } from '@shared/wire/parse.ts';
+import { Account, type Member } from '@shared/wire/v2/account.ts';
+import { MemberDetails } from '@shared/wire/v0/member.ts';
 import {
   parseSectionList,
   parseSingleRecord,
   updatedItemSchema,
   type SectionItem,
-} from '../../../shared/wire/v0/sections.ts';
-import { RelationObject } from '../../../shared/wire/v0/values.ts';
+} from '@shared/wire/v0/sections.ts';
+import { RelationObject } from '@shared/wire/v0/values.ts';
 import { ACCOUNT_FIELDS, emptyMeta } from './accounts.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountMeta, AccountRow, Fields, SectionItemRow, SingleRow } from './model.ts';

@@ -6,19 +6,19 @@
 // `client.first_name` for accounts, top-level field names for sections), so that merging, conflict
 // detection and coalescing work field by field with one rule for every kind of record.
 
-import type { AccountActivity } from '../../../shared/wire/v2/activity.ts';
+import type { AccountActivity } from '@shared/wire/v2/activity.ts';
 import type {
   EngagementDataItem,
   EngagementDocument,
   EngagementHistoryItem,
   EngagementSignature,
-} from '../../../shared/wire/v2/engagement-parts.ts';
-import type { Engagement } from '../../../shared/wire/v2/engagement.ts';
-import type { ProfileValue } from '../../../shared/wire/v2/profile.ts';
-import type { Form, FormTemplate } from '../../../shared/wire/v0/forms.ts';
-import type { MemberSecurity } from '../../../shared/wire/v0/member.ts';
-import type { Report } from '../../../shared/wire/v0/reports.ts';
-import type { UserActivity, UserStats } from '../../../shared/wire/v0/user.ts';
+} from '@shared/wire/v2/engagement-parts.ts';
+import type { Engagement } from '@shared/wire/v2/engagement.ts';
+import type { ProfileValue } from '@shared/wire/v2/profile.ts';
+import type { Form, FormTemplate } from '@shared/wire/v0/forms.ts';
+import type { MemberSecurity } from '@shared/wire/v0/member.ts';
+import type { Report } from '@shared/wire/v0/reports.ts';
+import type { UserActivity, UserStats } from '@shared/wire/v0/user.ts';
 
 // The platform's shapes (the `server` of read-only rows) are the schemas' (shared/wire/).
 export type {

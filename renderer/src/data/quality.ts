@@ -7,8 +7,8 @@
 // the members' full details (`details:client`, `details:coclient`). Of a member whose details were
 // never read here, only what the account row says is known; every other rule counts as missing.
 
-import { emptyMemberQualityInput, qualityScore, type MemberQualityInput } from '../../../shared/quality.ts';
-import type { MemberRole } from '../../../shared/sections.ts';
+import { emptyMemberQualityInput, qualityScore, type MemberQualityInput } from '@shared/quality.ts';
+import type { MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from './db.ts';
 import { singleRowId } from './mappers.ts';
 import type { AccountMeta, AccountRow, SingleRow, SyncedRow } from './model.ts';

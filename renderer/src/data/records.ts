@@ -4,15 +4,15 @@
 
 import type { EntityTable, IDType } from 'dexie';
 import type { z } from 'zod';
-import { readWire } from '../../../shared/wire/parse.ts';
-import { AccountActivity } from '../../../shared/wire/v2/activity.ts';
-import { ENGAGEMENT_PARTS } from '../../../shared/wire/v2/engagement-parts.ts';
-import { Engagement } from '../../../shared/wire/v2/engagement.ts';
-import { ProfileValue } from '../../../shared/wire/v2/profile.ts';
-import { Form } from '../../../shared/wire/v0/forms.ts';
-import { MemberSecurity } from '../../../shared/wire/v0/member.ts';
-import { Report } from '../../../shared/wire/v0/reports.ts';
-import { UserActivity } from '../../../shared/wire/v0/user.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { AccountActivity } from '@shared/wire/v2/activity.ts';
+import { ENGAGEMENT_PARTS } from '@shared/wire/v2/engagement-parts.ts';
+import { Engagement } from '@shared/wire/v2/engagement.ts';
+import { ProfileValue } from '@shared/wire/v2/profile.ts';
+import { Form } from '@shared/wire/v0/forms.ts';
+import { MemberSecurity } from '@shared/wire/v0/member.ts';
+import { Report } from '@shared/wire/v0/reports.ts';
+import { UserActivity } from '@shared/wire/v0/user.ts';
 import type { AdvisorDb } from './db.ts';
 import type {
   AccountActivityRow,

@@ -14,7 +14,7 @@
 // asks: the user waits there, and the transport behind `Send` orders requests by priority for
 // every window (interactive, then the push's uploads, then background pulls).
 
-import type { ApiResult } from '../../../shared/api/request.ts';
+import type { ApiResult } from '@shared/api/request.ts';
 import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { accountLabel } from '../data/labels.ts';

@@ -4,9 +4,9 @@
 // record's content or the platform's messages, and sent through the Bridge's `diagnostics.report`,
 // whose schema admits nothing else.
 
-import type { ApiErrorKind } from '../../../shared/api/request.ts';
-import { routeOf } from '../../../shared/api/route.ts';
-import type { DiagnosticsEntry } from '../../../shared/bridge-schema.ts';
+import type { ApiErrorKind } from '@shared/api/request.ts';
+import { routeOf } from '@shared/api/route.ts';
+import type { DiagnosticsEntry } from '@shared/bridge-schema.ts';
 import type { PullEngine, PullReport } from './pull.ts';
 import type { PushEngine, PushEvent } from './push.ts';
 

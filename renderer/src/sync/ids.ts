@@ -2,7 +2,7 @@
 // ids (DESIGN.md §3); they are translated here when a request is built, and back (with the pull's
 // own mapping, so both sides store the same thing) when an answer is stored.
 
-import { RELATION_SECTION, fieldsOfKind, sectionOfKey } from '../../../shared/sections.ts';
+import { RELATION_SECTION, fieldsOfKind, sectionOfKey } from '@shared/sections.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { itemServerId, localSectionItem } from '../data/mappers.ts';
 import type { Fields, SectionItemRow } from '../data/model.ts';

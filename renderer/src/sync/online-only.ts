@@ -3,7 +3,7 @@
 // through the outbox: the password is sent once, in the request, and kept nowhere, neither in
 // the local database nor in an error or a log. Offline, they are refused in plain words.
 
-import type { ApiFailure, ApiRequest } from '../../../shared/api/request.ts';
+import type { ApiFailure, ApiRequest } from '@shared/api/request.ts';
 import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { accountRecordTables, removeAccountRecords, removeEngagements } from '../data/records.ts';

@@ -10,7 +10,7 @@
 // pending local change. The read-only records have no outbox: a pull stores what the server
 // listed and removes what it no longer has.
 
-import type { Priority } from '../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { pullAccountData } from './pull/account-data.ts';
 import { pullAccountActivity, pullAccountExtras } from './pull/account-extras.ts';

@@ -6,7 +6,7 @@
 // create is looked for first, reconcile.ts), comparing with the server's version (compare.ts),
 // classifying every answer in ONE table (outcome.ts), and recording the outcome (settle.ts).
 
-import type { ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { onOutbox, rowsOf } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { Operation } from '../data/model.ts';

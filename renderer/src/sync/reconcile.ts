@@ -2,7 +2,7 @@
 // answer never arrived may exist on the server. Before it is sent again, the record is looked
 // for there; the push engine adopts what is found. Duplicates are bugs.
 
-import type { ApiFailure } from '../../../shared/api/request.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { Fields, SyncedTable } from '../data/model.ts';
 import { boundElsewhere } from './ids.ts';

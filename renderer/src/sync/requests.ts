@@ -4,8 +4,8 @@
 // (ids.ts translates them). Answers become snapshots with the pull's mappers, so both sides
 // store the same thing.
 
-import type { ApiRequest, UploadFile } from '../../../shared/api/request.ts';
-import { sectionOfKey, sectionPath, type FieldSpec, type MemberRole } from '../../../shared/sections.ts';
+import type { ApiRequest, UploadFile } from '@shared/api/request.ts';
+import { sectionOfKey, sectionPath, type FieldSpec, type MemberRole } from '@shared/sections.ts';
 import { ACCOUNT_FIELDS } from '../data/accounts.ts';
 import type { AnyRow } from '../data/changes.ts';
 import { fileField, isPendingFile } from '../data/files.ts';

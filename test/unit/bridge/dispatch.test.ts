@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { dispatch, InvalidBridgeCall, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
-import type { ApiFailure } from '../../../shared/api/request.ts';
-import { BRIDGE_CHANNEL_NAMES } from '../../../shared/bridge-schema.ts';
-import { decodeBridgeArgs, encodeBridgeArgs } from '../../../shared/bridge-wire.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
+import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
+import { decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 
 function recordingHandlers() {
   const calls: [string, unknown[]][] = [];

@@ -3,7 +3,7 @@
 // fourth always free for the user's immediate request.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiRequest } from '../../../shared/api/request.ts';
+import type { ApiRequest } from '@shared/api/request.ts';
 import { BridgeLanes } from '../../../renderer/src/common/bridge-lanes.ts';
 import { createHttpBridge } from '../../../renderer/src/common/http-bridge.ts';
 

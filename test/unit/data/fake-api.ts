@@ -2,7 +2,7 @@
 // push engine's rules (accounts, section collections, single records), and a hook per test to
 // answer a request otherwise (a failure, a 404 …).
 
-import type { ApiFailure, ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { unflatten } from '../../../renderer/src/data/view.ts';
 
 type Answer = ApiResult | undefined;

@@ -4,8 +4,8 @@
 
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../../shared/api/request.ts';
-import { COLLECTION_SECTIONS, SECTIONS, fieldsOfKind, sectionOfKey } from '../../../shared/sections.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
+import { COLLECTION_SECTIONS, SECTIONS, fieldsOfKind, sectionOfKey } from '@shared/sections.ts';
 import { ACCOUNT_FIELDS } from '../../../renderer/src/data/accounts.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import {

@@ -5,7 +5,7 @@
 // the real pull engine behind a scripted `send`.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   DELETED_ON_SERVER,
   createRecord,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, InvalidBridgeCall, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
 import { DiagnosticsLog, type LogFile } from '../../../electron/main/diagnostics/diagnostics-log.ts';
 import { electronLogFile } from '../../../electron/main/diagnostics/log-file.ts';
-import type { DiagnosticsEntry } from '../../../shared/bridge-schema.ts';
+import type { DiagnosticsEntry } from '@shared/bridge-schema.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'diagnostics-'));
 const TODAY = () => new Date('2026-11-26T10:00:00Z');

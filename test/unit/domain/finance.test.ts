@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashFlow, monthlyCents, netWorth, readMoney, type ItemLike } from '../../../shared/finance.ts';
+import { cashFlow, monthlyCents, netWorth, readMoney, type ItemLike } from '@shared/finance.ts';
 
 const item = (section: string, fields: Record<string, unknown>): ItemLike => ({ section, fields });
 const usd = (value: number, frequency = 'one-time') => ({ value, frequency });

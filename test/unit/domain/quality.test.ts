@@ -9,7 +9,7 @@ import {
   qualityScore,
   type MemberQualityInput,
   type QualityInput,
-} from '../../../shared/quality.ts';
+} from '@shared/quality.ts';
 
 /** A member of whom every rule holds. */
 const complete = (): MemberQualityInput => ({

@@ -6,7 +6,7 @@ import { isTrustedSender } from '../../../electron/main/ipc/sender.ts';
 import { registerBridge, UntrustedSender } from '../../../electron/main/ipc/validated-ipc.ts';
 import { resolveInside } from '../../../electron/main/paths.ts';
 import { isSafeExternalUrl } from '../../../electron/main/security.ts';
-import { BRIDGE_CHANNEL_NAMES } from '../../../shared/bridge-schema.ts';
+import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
 
 describe('isTrustedSender', () => {
   it('accepts the top frame of the app origin', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
 import { SettingsService, type KeyValueStore } from '../../../electron/main/settings/settings-service.ts';
-import { sandboxProfile } from '../../../shared/settings.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 
 class MapStore implements KeyValueStore {
   data = new Map<string, unknown>();

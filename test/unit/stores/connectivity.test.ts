@@ -7,7 +7,7 @@
 
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApiFailure, ApiResult } from '../../../shared/api/request.ts';
+import type { ApiFailure, ApiResult } from '@shared/api/request.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 
 const failure = (kind: ApiFailure['kind'], more: Partial<ApiFailure> = {}): ApiFailure => ({

@@ -7,8 +7,8 @@
 import Dexie from 'dexie';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiRequest, ApiResult } from '../../../shared/api/request.ts';
-import type { Bridge } from '../../../shared/bridge.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
+import type { Bridge } from '@shared/bridge.ts';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';

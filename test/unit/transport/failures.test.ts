@@ -18,7 +18,7 @@ import {
   timeoutFailure,
 } from '../../../electron/main/transport/failures.ts';
 import { fileNameOf } from '../../../electron/main/transport/transport.ts';
-import { isRetryable, type ApiErrorKind } from '../../../shared/api/request.ts';
+import { isRetryable, type ApiErrorKind } from '@shared/api/request.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const json = (value: unknown) => JSON.stringify(value);

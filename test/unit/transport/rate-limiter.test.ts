@@ -6,7 +6,7 @@ import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LimiterClosedError, RateLimiter } from '../../../electron/main/transport/rate-limiter.ts';
-import { PRIORITIES, type Priority } from '../../../shared/api/request.ts';
+import { PRIORITIES, type Priority } from '@shared/api/request.ts';
 import { FakeClock, settle } from './fake-clock.ts';
 
 const MINUTE = 60_000;

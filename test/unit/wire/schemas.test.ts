@@ -5,15 +5,15 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECTIONS } from '../../../shared/sections.ts';
-import { parseListEnvelope, parseListPage } from '../../../shared/wire/lists.ts';
-import { parseWire } from '../../../shared/wire/parse.ts';
-import { Account } from '../../../shared/wire/v2/account.ts';
-import { ICON_NAMES } from '../../../shared/wire/v2/config.ts';
-import { ENGAGEMENT_STATUSES, Engagement } from '../../../shared/wire/v2/engagement.ts';
-import { FormTemplate } from '../../../shared/wire/v0/forms.ts';
-import { parseSectionList } from '../../../shared/wire/v0/sections.ts';
-import { USER_ACTIVITY_TYPES, UserActivity } from '../../../shared/wire/v0/user.ts';
+import { SECTIONS } from '@shared/sections.ts';
+import { parseListEnvelope, parseListPage } from '@shared/wire/lists.ts';
+import { parseWire } from '@shared/wire/parse.ts';
+import { Account } from '@shared/wire/v2/account.ts';
+import { ICON_NAMES } from '@shared/wire/v2/config.ts';
+import { ENGAGEMENT_STATUSES, Engagement } from '@shared/wire/v2/engagement.ts';
+import { FormTemplate } from '@shared/wire/v0/forms.ts';
+import { parseSectionList } from '@shared/wire/v0/sections.ts';
+import { USER_ACTIVITY_TYPES, UserActivity } from '@shared/wire/v0/user.ts';
 import { parseAccountSnapshot } from '../../../renderer/src/data/mappers.ts';
 
 /** An engagement as the version 2 document lists its fields (section 2, Engagement). */

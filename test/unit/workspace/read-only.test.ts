@@ -5,7 +5,7 @@
 // or convert a prospect); then a role that may only look at prospects (everything read-only).
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONVERT_PERMISSION } from '../../../shared/account-rules.ts';
+import { CONVERT_PERMISSION } from '@shared/account-rules.ts';
 import { userConfig } from '../accounts/harness-data.ts';
 import { clientFields } from '../data/helpers.ts';
 import {

@@ -9,7 +9,7 @@ import Toast from 'primevue/toast';
 import ToastService from 'primevue/toastservice';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import type { Bridge, SaveDiagnosticsResult } from '../../../shared/bridge.ts';
+import type { Bridge, SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import SettingsView from '../../../renderer/src/settings/SettingsView.vue';
 

@@ -10,7 +10,7 @@ import PrimeVue from 'primevue/config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
-import type { Bridge } from '../../../shared/bridge.ts';
+import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';

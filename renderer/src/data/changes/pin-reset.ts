@@ -1,6 +1,6 @@
 // A member's PIN reset, queued: it may wait for a connection, and two resets not yet sent are one.
 
-import type { MemberRole } from '../../../../shared/sections.ts';
+import type { MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
 import {

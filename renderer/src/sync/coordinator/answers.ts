@@ -2,7 +2,7 @@
 // takes our sign-in (per interface), and how far an account's pull has come (its requests
 // answered of sent).
 
-import type { ApiName, ApiRequest, ApiResult, Priority } from '../../../../shared/api/request.ts';
+import type { ApiName, ApiRequest, ApiResult, Priority } from '@shared/api/request.ts';
 import type { PullProgress } from '../pull.ts';
 import type { Send } from '../send.ts';
 const UNREACHABLE = new Set<string>(['network', 'timeout']);

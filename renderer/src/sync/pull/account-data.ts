@@ -2,8 +2,8 @@
 // read-only extras (account-extras.ts), applied so that what a push wrote meanwhile wins, ids of
 // related items are settled across sections, and a removed co-client's records go.
 
-import type { Priority } from '../../../../shared/api/request.ts';
-import type { SectionDescriptor } from '../../../../shared/sections.ts';
+import type { Priority } from '@shared/api/request.ts';
+import type { SectionDescriptor } from '@shared/sections.ts';
 import {
   detailsFields,
   itemLocalIds,

@@ -2,8 +2,8 @@
 // profile values and the account's activity (version 2). They have no outbox: a pull stores what
 // the server listed and removes what it no longer has.
 
-import type { Priority } from '../../../../shared/api/request.ts';
-import type { MemberRole } from '../../../../shared/sections.ts';
+import type { Priority } from '@shared/api/request.ts';
+import type { MemberRole } from '@shared/sections.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
 import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';

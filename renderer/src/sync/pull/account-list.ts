@@ -2,7 +2,7 @@
 // by `updated_at` with a periodic sweep (watermark.ts). A sweep notices remote deletions: the
 // accounts it did not list are asked for one by one.
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
 import { isObject, readMeta, type PullContext } from './context.ts';
 import { applyAccounts, confirmAccount } from './account-snapshots.ts';

@@ -1,14 +1,14 @@
 // The requests of one account's pull (version 0.0.1): each member's details and every section,
 // per member where the section is, and what each answer is stored as.
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import {
   SECTIONS,
   sectionKey,
   sectionPath,
   type MemberRole,
   type SectionDescriptor,
-} from '../../../../shared/sections.ts';
+} from '@shared/sections.ts';
 import { call, isObject, type PullContext } from './context.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
 

@@ -2,7 +2,7 @@
 // than what is held, none added while an uncertain create may be its copy, and one account
 // confirmed by asking for it (a 404: it is gone from the server, with everything of it).
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import {
   accountSnapshot,

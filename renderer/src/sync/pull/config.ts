@@ -2,7 +2,7 @@
 // pulled: icons, activity types, the dataset, the user of both interfaces, the 0.0.1 templates
 // (the keys forms are sent with), and the structure of each of the user's templates.
 
-import type { ApiName, Priority } from '../../../../shared/api/request.ts';
+import type { ApiName, Priority } from '@shared/api/request.ts';
 import {
   CONFIG_KEYS,
   CONFIG_TABLES,

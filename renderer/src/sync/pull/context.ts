@@ -2,7 +2,7 @@
 // plumbing of its requests: each one counted in its report, each failure recorded there.
 
 import type { EntityTable } from 'dexie';
-import type { ApiRequest, ApiResult } from '../../../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, RecordRow } from '../../data/model.ts';
 import { storeRecords, type StoreOptions } from '../../data/records.ts';

@@ -2,7 +2,7 @@
 // one engagement's outputs when it is opened (documents, signatures, history, and its data once
 // completed). Engagements the server no longer lists go, with their outputs.
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import type { EngagementPartKind, EngagementRow } from '../../data/model.ts';
 import {
   engagementPartRow,

@@ -3,7 +3,7 @@
 // (watermark.ts), which removes what the feed no longer has (after a team switch, everything of
 // the other team).
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import { rowsOf, userActivityRow } from '../../data/records.ts';
 import { isObject, storeList, type PullContext } from './context.ts';
 import { namedPageSize } from './paging.ts';

@@ -1,7 +1,7 @@
 // Lists read page by page with the largest page the platform accepts: the page-size probe (a 422
 // says too large), what is remembered of it, and the one loop that pages every list.
 
-import type { ApiName, ApiRequest, Priority } from '../../../../shared/api/request.ts';
+import type { ApiName, ApiRequest, Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { call, isObject, readMeta, type PullContext } from './context.ts';
 import { failed, unreadable, type PullProgress, type PullReport } from './report.ts';

@@ -1,7 +1,7 @@
 // What one pull did, counted as it goes: requests sent (probes and failures included) against
 // records received, rows written and removed, and the requests that failed.
 
-import type { ApiErrorKind, ApiResult } from '../../../../shared/api/request.ts';
+import type { ApiErrorKind, ApiResult } from '@shared/api/request.ts';
 
 export interface PullFailure {
   path: string;

@@ -2,7 +2,7 @@
 // metadata of their reports, and their statistics. Each one request; what the server no longer
 // lists goes.
 
-import type { Priority } from '../../../../shared/api/request.ts';
+import type { Priority } from '@shared/api/request.ts';
 import { STATS_KEY } from '../../data/queries.ts';
 import { formRow, reportRow, rowsOf } from '../../data/records.ts';
 import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';

@@ -2,7 +2,7 @@
 // server == mine sends nothing, anything else is a conflict for the user. And after a write, the
 // bases of the record's later operations, rebased on what the server now holds.
 
-import type { ApiFailure } from '../../../../shared/api/request.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
 import type { AnyRow } from '../../data/changes.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { isPendingFile } from '../../data/files.ts';

@@ -2,7 +2,7 @@
 // files a create carries as multipart parts. Each replaces what the field held, so sending one
 // again after its answer was lost leaves the platform as sending it once would.
 
-import type { ApiRequest, UploadFile } from '../../../../shared/api/request.ts';
+import type { ApiRequest, UploadFile } from '@shared/api/request.ts';
 import type { AnyRow } from '../../data/changes.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { isPendingFile, type PendingFile } from '../../data/files.ts';

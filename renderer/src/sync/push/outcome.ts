@@ -1,7 +1,7 @@
 // How the push classifies every answer (DESIGN.md §3, the table under Push), in ONE table
 // (VERDICTS): what sending one operation came to, and what the engine does with each failure.
 
-import type { ApiErrorKind, ApiFailure, ApiRequest } from '../../../../shared/api/request.ts';
+import type { ApiErrorKind, ApiFailure, ApiRequest } from '@shared/api/request.ts';
 import type { ConflictRow, Operation, OperationError } from '../../data/model.ts';
 import type { Snapshot } from '../requests.ts';
 import type { Pass } from './pass.ts';

@@ -1,7 +1,7 @@
 // One pass of the push: its counts, what it tells its listeners, and the server versions it has
 // read (a section's collection is read once per pass, and kept true to what the pass wrote).
 
-import type { ApiRequest, ApiResult } from '../../../../shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { Fields, OperationError, SyncedTable } from '../../data/model.ts';
 import type { Send } from '../send.ts';

@@ -2,7 +2,7 @@
 // nothing it needs is missing on the server, a few records at a time; retries after an
 // exponential backoff with jitter, never sooner than the platform asked.
 
-import type { ApiFailure } from '../../../../shared/api/request.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
 import { rowsOf, type AnyRow } from '../../data/changes.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../data/model.ts';

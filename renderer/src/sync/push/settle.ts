@@ -2,7 +2,7 @@
 // each: done (the record takes the server's answer, later operations are rebased on it), gone, a
 // conflict for the user, a retry after a backoff, a refusal, or a pause until the user signs in.
 
-import type { ApiFailure } from '../../../../shared/api/request.ts';
+import type { ApiFailure } from '@shared/api/request.ts';
 import {
   DELETED_ON_SERVER,
   SYNC_TABLES,

@@ -3,7 +3,7 @@
 // delete, a single record's write, a PIN reset; file operations are in files.ts. Each comes to
 // an Outcome (outcome.ts), which settle.ts records.
 
-import type { ApiRequest } from '../../../../shared/api/request.ts';
+import type { ApiRequest } from '@shared/api/request.ts';
 import type { AnyRow } from '../../data/changes.ts';
 import type { Operation } from '../../data/model.ts';
 import { memberSecurityRow } from '../../data/records.ts';

@@ -56,6 +56,7 @@ const APP_VERSION = process.env.npm_package_version ?? 'development';
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
   const key = randomBytes(24).toString('base64url');
   const downloads = join(options.dataDir, 'downloads');
+  const logFile = electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log'));
   const services = createServices({
     settingsStore: new JsonFileStore(join(options.dataDir, 'settings.json')),
     secrets: new MemorySecretStore(
@@ -73,7 +74,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         ),
       ),
     cacheDir: join(options.dataDir, 'files'),
-    logFile: electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log')),
+    logFile,
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
   let origin = '';
@@ -170,6 +171,9 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     services,
     close: () =>
       new Promise<void>((resolve) => {
+        // Requests still under way end after the host: what they report goes nowhere, rather
+        // than into a data folder its owner may already be removing.
+        logFile.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -14,7 +14,8 @@ export const DEFAULT_MAX_BYTES = 1024 * 1024;
 
 let loggers = 0;
 
-export function electronLogFile(file: string, maxBytes = DEFAULT_MAX_BYTES): LogFile {
+/** The log file, until `close()`: after it, entries are dropped (the host is gone). */
+export function electronLogFile(file: string, maxBytes = DEFAULT_MAX_BYTES): LogFile & { close(): void } {
   const logger = log.create({ logId: `diagnostics-${++loggers}` });
   // Only the file: nothing on the console, nothing sent anywhere.
   for (const transport of Object.values(logger.transports)) if (transport) transport.level = false;
@@ -25,8 +26,14 @@ export function electronLogFile(file: string, maxBytes = DEFAULT_MAX_BYTES): Log
   logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
   const { dir, name, ext } = parse(file);
   const older = join(dir, `${name}.old${ext}`);
+  let open = true;
   return {
-    append: (level, line) => logger[level](line),
+    append: (level, line) => {
+      if (open) logger[level](line);
+    },
+    close: () => {
+      open = false;
+    },
     recent: async () => (await readOrEmpty(older)) + (await readOrEmpty(file)),
   };
 }

@@ -4,6 +4,7 @@
 
 import type { ApiFailure } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { parseAccountPage } from '../data/mappers.ts';
 import type { Fields, SyncedTable } from '../data/model.ts';
 import { boundElsewhere } from './ids.ts';
 import { DESCRIPTORS, type Snapshot, type Target } from './requests.ts';
@@ -35,10 +36,10 @@ const findAccount: Lookup = async (ctx) => {
     query: { query: email, type: 'all', limit: 50 },
   });
   if (!res.ok) return res;
-  const items = (res.data as { items?: unknown } | null)?.items;
-  const found = (Array.isArray(items) ? items : [])
-    .map((item) => DESCRIPTORS.accounts.snapshot(item, ctx.target))
-    .filter((s): s is Snapshot => s !== null && sameClient(s.fields, ctx.sent))
+  // An answer that is no list finds nothing, as one whose accounts are not this client.
+  const page = parseAccountPage(res.data);
+  const found = (page.ok ? page.value.items : [])
+    .filter((s) => sameClient(s.fields, ctx.sent))
     // Newest first: an older account with the same client was not made by this create.
     .sort((a, b) => Number(b.serverId) - Number(a.serverId));
   return firstUnbound(ctx, 'accounts', found);

@@ -1,15 +1,28 @@
 // How each kind of local record is written to and read from the platform: one descriptor per
 // synced table; the financial sections come from their own descriptors (shared/sections.ts).
 // Fields given to a descriptor are in SERVER form: item relations already carry server ids
-// (ids.ts translates them). Answers become snapshots with the pull's mappers, so both sides
-// store the same thing.
+// (ids.ts translates them). Answers are read with the pull's mappers (the schemas of shared/wire/),
+// so both sides store the same thing.
 
 import type { ApiRequest, UploadFile } from '@shared/api/request.ts';
-import { sectionOfKey, sectionPath, type FieldSpec, type MemberRole } from '@shared/sections.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
+import {
+  sectionOfKey,
+  sectionPath,
+  type FieldSpec,
+  type MemberRole,
+  type SectionDescriptor,
+} from '@shared/sections.ts';
 import { ACCOUNT_FIELDS } from '../data/accounts.ts';
 import type { AnyRow } from '../data/changes.ts';
 import { fileField, isPendingFile } from '../data/files.ts';
-import { accountSnapshot, detailsFields, singleFields } from '../data/mappers.ts';
+import {
+  accountSnapshot,
+  parseDetailsSnapshot,
+  parseItemSnapshot,
+  parseSectionItems,
+  parseSingleSnapshot,
+} from '../data/mappers.ts';
 import type { AccountMeta, Fields, SectionItemRow, SingleRow, SyncedTable } from '../data/model.ts';
 import { sameValue, unflatten } from '../data/view.ts';
 
@@ -49,8 +62,6 @@ export interface TableDescriptor {
   collection: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 const compact = (fields: Fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => present(v)));
 
@@ -122,6 +133,8 @@ interface Place {
   spec(field: string): FieldSpec | undefined;
   /** Full member details: flat here (`address.city`), nested on the wire, dates as timestamps. */
   details: boolean;
+  /** The financial section it belongs to (its schema reads the answers); null for member details. */
+  section: SectionDescriptor | null;
 }
 
 function placeOf(key: string): Place {
@@ -131,6 +144,7 @@ function placeOf(key: string): Place {
       path: (account) => `/accounts/${account}/${member}/details`,
       spec: () => undefined,
       details: true,
+      section: null,
     };
   const found = sectionOfKey(key);
   if (!found) throw new Error(`Unknown section "${key}".`);
@@ -138,19 +152,20 @@ function placeOf(key: string): Place {
     path: (account) => sectionPath(found.section, Number(account), found.member),
     spec: (field) => found.section.fields[field],
     details: false,
+    section: found.section,
   };
 }
 
 function currency(value: unknown, frequency: string): unknown {
   if (value === null || value === undefined) return { value: 0, frequency };
   if (typeof value === 'number') return { value, frequency };
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   return { value: value.value ?? 0, frequency: value.frequency ?? frequency };
 }
 
 function relation(value: unknown): unknown {
   if (typeof value === 'string') return value === '' ? null : { type: value, id: null };
-  if (!isObject(value) || typeof value.type !== 'string') return value ?? null;
+  if (!isPlainObject(value) || typeof value.type !== 'string') return value ?? null;
   return { type: value.type === 'ExenseVariable' ? 'ExpenseVariable' : value.type, id: value.id || null };
 }
 
@@ -162,7 +177,7 @@ function storedValue(place: Place, field: string, value: unknown): unknown {
   const spec = place.spec(field);
   if (spec?.kind === 'currency') return currency(value, spec.frequency);
   if (spec?.kind === 'relation') return relation(value);
-  if (isObject(value)) {
+  if (isPlainObject(value)) {
     if (typeof value.url === 'string') return value.url;
     return Object.fromEntries(Object.entries(compact(value)).map(([k, v]) => [k, storedValue(place, k, v)]));
   }
@@ -186,12 +201,13 @@ const sameIn = (key: string, field: string, a: unknown, b: unknown) => {
  * carries its file, finds the item it made.
  */
 function sameFile(a: unknown, b: unknown): boolean {
-  if (!isObject(a) || !isObject(b)) return false;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const size = (v: Record<string, unknown>) => (typeof v.filesize === 'number' ? v.filesize : NaN);
   return a.filename === b.filename && Math.abs(size(a) - size(b)) <= 1;
 }
 
 const itemKey = (target: Target) => (target.row as SectionItemRow).section;
+const itemSection = (target: Target) => placeOf(itemKey(target)).section!;
 const collectionPath = (target: Target) => placeOf(itemKey(target)).path(target.account);
 const itemPath = (target: Target) =>
   `${collectionPath(target)}/${encodeURIComponent(String(target.row.serverId))}`;
@@ -201,15 +217,14 @@ const sectionItems: TableDescriptor = {
   update: (target, fields) => ({ api: 'v0', method: 'PUT', path: itemPath(target), body: fields }),
   remove: (target) => ({ api: 'v0', method: 'DELETE', path: itemPath(target) }),
   current: (target) => ({ api: 'v0', method: 'GET', path: collectionPath(target) }),
-  pick: (data, target) =>
-    Array.isArray(data)
-      ? (data as unknown[]).find((item) => isObject(item) && item.id === target.row.serverId)
-      : undefined,
+  pick: (data, target) => {
+    const items = parseSectionItems(itemSection(target), data);
+    return items.ok ? items.value.find((item) => item.id === target.row.serverId) : undefined;
+  },
   // The answer to an update may omit the id (the document says so): the record keeps its own.
-  snapshot: (data) => {
-    if (!isObject(data)) return null;
-    const { id, ...fields } = data;
-    return typeof id === 'string' ? { serverId: id, fields } : { fields };
+  snapshot: (data, target) => {
+    const read = parseItemSnapshot(itemSection(target), data);
+    return read.ok ? read.value : null;
   },
   same: (target, field, a, b) => sameIn(itemKey(target), field, a, b),
   createsWith: () => true,
@@ -233,8 +248,11 @@ const singles: TableDescriptor = {
   remove: () => null,
   current: (target) => ({ api: 'v0', method: 'GET', path: singlePath(target) }),
   pick: (data) => data,
-  snapshot: (data, target) =>
-    isObject(data) ? { fields: isDetails(target) ? detailsFields(data) : singleFields(data) } : null,
+  snapshot: (data, target) => {
+    const place = placeOf(singleKey(target));
+    const read = place.section ? parseSingleSnapshot(place.section, data) : parseDetailsSnapshot(data);
+    return read.ok ? { fields: read.value } : null;
+  },
   same: (target, field, a, b) => sameIn(singleKey(target), field, a, b),
   createsWith: () => true,
   relations: false,

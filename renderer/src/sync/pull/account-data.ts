@@ -4,15 +4,14 @@
 
 import type { Priority } from '@shared/api/request.ts';
 import type { SectionDescriptor } from '@shared/sections.ts';
+import type { SectionItem } from '@shared/wire/v0/sections.ts';
 import {
-  detailsFields,
   itemLocalIds,
   newSectionItemRow,
   newSingleRow,
   relationTargets,
   releaseLocalIds,
   sectionItemFields,
-  singleFields,
   singleRowId,
 } from '../../data/mappers.ts';
 import type { SectionItemRow, SingleRow } from '../../data/model.ts';
@@ -20,7 +19,7 @@ import { sameValue } from '../../data/view.ts';
 import { accountExtras } from './account-extras.ts';
 import { accountParts, fetchPart, MEMBER_KEYS, membersOf, type Fetched } from './account-parts.ts';
 import { confirmAccount } from './account-snapshots.ts';
-import { isObject, type PullContext } from './context.ts';
+import type { PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 import {
   applySnapshots,
@@ -42,7 +41,7 @@ interface LocalBefore {
 interface CollectionList {
   key: string;
   section: SectionDescriptor;
-  items: (Record<string, unknown> & { id: string })[];
+  items: SectionItem[];
 }
 
 /** What deciding an item's update needs: ids settled for the whole pull, rows before and now. */
@@ -108,14 +107,13 @@ async function applySingles(
   before: LocalBefore,
   report: PullReport,
 ) {
-  const parts = fetched.filter((f) => f.part.kind !== 'collection');
+  const parts = fetched.filter((f) => f.kind === 'record');
   const ids = parts.map((f) => singleRowId(accountId, f.part.key));
   const current = await ctx.db.singles.bulkGet(ids);
   const updates: SnapshotUpdate<'singles'>[] = [];
-  for (const [i, { part, data }] of parts.entries()) {
+  for (const [i, { part, fields: server }] of parts.entries()) {
     const row = current[i];
     if (!untouchedSince(before.singles.get(ids[i]!), row)) continue;
-    const server = part.kind === 'details' ? detailsFields(data) : singleFields(data);
     if (row && !row.deletedOnServer && sameValue(row.server, server)) continue;
     updates.push({ row: row ?? newSingleRow(accountId, part.key), server });
   }
@@ -135,7 +133,9 @@ async function applyCollections(
   report: PullReport,
 ) {
   const { db } = ctx;
-  const lists = fetched.filter((f) => f.part.kind === 'collection').map(collectionList);
+  const lists = fetched
+    .filter((f) => f.kind === 'collection')
+    .map((f): CollectionList => ({ key: f.part.key, section: f.part.section!, items: f.items }));
   const serverIds = lists.flatMap((list) => [
     ...list.items.map((item) => item.id),
     ...list.items.flatMap((item) => relationTargets(list.section, item)),
@@ -157,13 +157,6 @@ async function applyCollections(
     updates.map((u) => String(u.row.serverId)),
   );
   if (gone.length > 0) await goneFromServer(db, 'sectionItems', gone, ctx.now(), report);
-}
-
-function collectionList({ part, data }: Fetched): CollectionList {
-  const items = (data as unknown[]).filter(
-    (item): item is Record<string, unknown> & { id: string } => isObject(item) && typeof item.id === 'string',
-  );
-  return { key: part.key, section: part.section!, items };
 }
 
 /** The items of a collection that take the server's snapshot. */

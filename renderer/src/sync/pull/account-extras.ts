@@ -4,9 +4,11 @@
 
 import type { Priority } from '@shared/api/request.ts';
 import type { MemberRole } from '@shared/sections.ts';
+import { parseWire } from '@shared/wire/parse.ts';
+import { MemberSecurity } from '@shared/wire/v0/member.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
-import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';
+import { fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
@@ -67,17 +69,17 @@ async function pullSecurity(
 ): Promise<void> {
   const answers = await Promise.all(
     members.map((member) =>
-      fetchData(
+      fetchParsed(
         ctx,
         report,
         { api: 'v0', method: 'GET', path: `/accounts/${serverId}/${member}/security`, priority },
-        isObject,
+        (data) => parseWire(MemberSecurity, data, 'member security'),
       ),
     ),
   );
   const now = ctx.now();
   const rows = rowsOf(answers, (answer, i) => memberSecurityRow(answer, serverId, members[i]!, now));
-  const failed = new Set(members.filter((_, i) => answers[i] === undefined));
+  const failed = new Set(members.filter((_, i) => answers[i] === null));
   await storeList(report, ctx.db.memberSecurity, rows, {
     scope: (t) => t.where('accountServerId').equals(serverId),
     covers: (row) => !failed.has(row.member),
@@ -111,6 +113,7 @@ async function readAccountActivity(
 ): Promise<void> {
   const path = `/accounts/${serverId}/activity`;
   const spec = {
+    name: 'AccountActivity',
     api: 'v2' as const,
     path,
     query: { sort: '-created_at' },

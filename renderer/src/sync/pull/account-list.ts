@@ -4,7 +4,7 @@
 
 import type { Priority } from '@shared/api/request.ts';
 import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
-import { isObject, readMeta, type PullContext } from './context.ts';
+import { readMeta, type PullContext } from './context.ts';
 import { applyAccounts, confirmAccount } from './account-snapshots.ts';
 import type { ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
@@ -21,8 +21,8 @@ export interface AccountListState {
 
 export const ACCOUNT_LIST_STATE = 'pull.accounts';
 
-const updatedAt = (item: unknown): string | null =>
-  isObject(item) && typeof item.updated_at === 'string' ? item.updated_at : null;
+/** The sort key of a listed account, as its snapshot reads it; null for one without (or no account). */
+const updatedAt = (item: unknown): string | null => accountSnapshot(item)?.meta.updated_at ?? null;
 
 /**
  * Pulls the list, applying each page as it arrives. Incremental: stops at the first page that
@@ -63,6 +63,7 @@ export async function pullAccountList(
 /** The list's request; the page size probed for it is kept in its own state (and `meta`). */
 function listSpec(ctx: PullContext, state: AccountListState, priority: Priority): ListSpec {
   return {
+    name: 'Account',
     api: 'v2',
     path: '/accounts',
     query: { type: 'all', sort: '-updated_at' },

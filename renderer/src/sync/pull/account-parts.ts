@@ -9,7 +9,10 @@ import {
   type MemberRole,
   type SectionDescriptor,
 } from '@shared/sections.ts';
-import { call, isObject, type PullContext } from './context.ts';
+import type { SectionItem } from '@shared/wire/v0/sections.ts';
+import { parseDetailsSnapshot, parseSectionItems, parseSingleSnapshot } from '../../data/mappers.ts';
+import type { Fields } from '../../data/model.ts';
+import { call, type PullContext } from './context.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
 
 /** One request of an account pull and where its answer is stored. */
@@ -20,11 +23,13 @@ export interface AccountPart {
   path: string;
 }
 
-/** An answer of the expected shape, with the part it answers. */
-export interface Fetched {
-  part: AccountPart;
-  data: unknown;
-}
+/**
+ * An answer as its schema read it, with the part it answers: a collection's items (each with its
+ * server id), or the fields of member details or a single record.
+ */
+export type Fetched =
+  | { part: AccountPart; kind: 'collection'; items: SectionItem[] }
+  | { part: AccountPart; kind: 'record'; fields: Fields };
 
 /** What belongs to one member: their details and the per-member sections. */
 export const MEMBER_KEYS = ['details', ...SECTIONS.filter((s) => s.perMember).map((s) => s.path)];
@@ -61,8 +66,19 @@ export async function fetchPart(
 ): Promise<Fetched | null> {
   const result = await call(ctx, report, { api: 'v0', method: 'GET', path: part.path, priority });
   if (!result.ok) return failed(report, part.path, result);
-  const readable = part.kind === 'collection' ? Array.isArray(result.data) : isObject(result.data);
-  if (!readable) return unreadable(report, part.path);
-  report.records += Array.isArray(result.data) ? result.data.length : 1;
-  return { part, data: result.data };
+  const fetched = readPart(part, result.data);
+  if (!fetched) return unreadable(report, part.path);
+  report.records += fetched.kind === 'collection' ? fetched.items.length : 1;
+  return fetched;
+}
+
+/** An answer read by its part's schema; null when it is no list (or no record). A bad item is left out. */
+function readPart(part: AccountPart, data: unknown): Fetched | null {
+  if (part.kind === 'collection') {
+    const read = parseSectionItems(part.section!, data);
+    return read.ok ? { part, kind: 'collection', items: read.value } : null;
+  }
+  const read =
+    part.kind === 'details' ? parseDetailsSnapshot(data) : parseSingleSnapshot(part.section!, data);
+  return read.ok ? { part, kind: 'record', fields: read.value } : null;
 }

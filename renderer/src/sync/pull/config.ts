@@ -3,6 +3,8 @@
 // (the keys forms are sent with), and the structure of each of the user's templates.
 
 import type { ApiName, Priority } from '@shared/api/request.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { User } from '@shared/wire/v2/user.ts';
 import {
   CONFIG_KEYS,
   CONFIG_TABLES,
@@ -10,7 +12,7 @@ import {
   type ConfigEntry,
   type ConfigKey,
 } from '../../data/config.ts';
-import { fetchData, isObject, readMeta, type PullContext } from './context.ts';
+import { fetchData, readMeta, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
 export const CONFIG_STATE = 'pull.config';
@@ -57,8 +59,9 @@ async function templateStructures(
   report: PullReport,
   priority: Priority,
 ): Promise<Record<string, unknown> | null> {
-  if (!isObject(user) || !Array.isArray(user.templates)) return null;
-  const ids = user.templates.filter(isObject).map((t) => String(t.id));
+  // A user the schema refuses (no object) has no templates to read; one it reads has a list.
+  const ids = readWire(User, user)?.templates.map((t) => t.id);
+  if (!ids) return null;
   const structures = await Promise.all(
     ids.map((id) =>
       fetchData(ctx, report, {

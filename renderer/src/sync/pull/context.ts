@@ -3,6 +3,8 @@
 
 import type { EntityTable } from 'dexie';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
+import type { WireResult } from '@shared/wire/parse.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, RecordRow } from '../../data/model.ts';
 import { storeRecords, type StoreOptions } from '../../data/records.ts';
@@ -24,9 +26,6 @@ export interface PullContext {
   /** Accounts missing from a sweep that are confirmed (one request each) per sweep. */
   deletionChecks: number;
 }
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every request of a pull goes through here, so the report counts them all. */
 export async function call(ctx: PullContext, report: PullReport, req: ApiRequest): Promise<ApiResult> {
@@ -67,6 +66,22 @@ export async function fetchData(
   return result.data;
 }
 
+/**
+ * The answer as `parse` reads it (a schema of shared/wire/), or null (recorded in the report)
+ * when the request failed or the schema refuses the answer.
+ */
+export async function fetchParsed<T>(
+  ctx: PullContext,
+  report: PullReport,
+  req: ApiRequest,
+  parse: (data: unknown) => WireResult<T>,
+): Promise<T | null> {
+  const result = await call(ctx, report, req);
+  if (!result.ok) return failed(report, req.path, result);
+  const read = parse(result.data);
+  return read.ok ? read.value : unreadable(report, req.path);
+}
+
 /** An answer that must be an array, or null (recorded in the report). */
 export async function fetchArray(
   ctx: PullContext,
@@ -79,8 +94,9 @@ export async function fetchArray(
 
 /** A meta row's value over its defaults (the defaults alone when there is none). */
 export async function readMeta<T>(db: AdvisorDb, key: string, fallback: T): Promise<T> {
+  // Local state, not the platform's: a plain-object check is all it needs.
   const value = (await db.meta.get(key))?.value;
-  return isObject(value) ? { ...fallback, ...value } : fallback;
+  return isPlainObject(value) ? { ...fallback, ...value } : fallback;
 }
 
 /** Stores pulled rows (`storeRecords`) and counts them in the report. */

@@ -30,6 +30,7 @@ export async function pullEngagements(
     options.accountId === undefined ? undefined : await serverAccount(ctx.db, options.accountId);
   if (account === null) return { ...report, skipped: true };
   const spec = {
+    name: 'Engagement',
     api: 'v2' as const,
     path: '/engagements',
     query: { sort: '-created_at', ...(account ? { account_id: account.serverId } : {}) },
@@ -97,7 +98,13 @@ async function pullEngagementList(
   priority: Priority,
 ): Promise<void> {
   const path = `/engagements/${encodeURIComponent(id)}/${kind}`;
-  const spec = { api: 'v2' as const, path, priority, pageSize: namedPageSize(ctx.db, kind) };
+  const spec = {
+    name: `Engagement ${kind}`,
+    api: 'v2' as const,
+    path,
+    priority,
+    pageSize: namedPageSize(ctx.db, kind),
+  };
   const list = await readList(ctx, report, spec);
   if (list) await storeParts(ctx, report, id, kind, list.items, list.complete);
 }

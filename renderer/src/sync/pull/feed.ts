@@ -4,8 +4,10 @@
 // the other team).
 
 import type { Priority } from '@shared/api/request.ts';
+import { readWire } from '@shared/wire/parse.ts';
+import { UserActivity } from '@shared/wire/v0/user.ts';
 import { rowsOf, userActivityRow } from '../../data/records.ts';
-import { isObject, storeList, type PullContext } from './context.ts';
+import { storeList, type PullContext } from './context.ts';
 import { namedPageSize } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
 import { pullIncrementally } from './watermark.ts';
@@ -20,8 +22,8 @@ export interface UserActivityState {
 
 export const USER_ACTIVITY_STATE = 'pull.userActivity';
 
-const createdAt = (item: unknown): string | null =>
-  isObject(item) && typeof item.created_at === 'string' ? item.created_at : null;
+/** The sort key of a feed item as its schema reads it; null for one it refuses or without a time. */
+const createdAt = (item: unknown): string | null => readWire(UserActivity, item)?.created_at || null;
 
 export async function pullUserActivity(
   ctx: PullContext,
@@ -36,6 +38,7 @@ export async function pullUserActivity(
     full: options.full,
   };
   const spec = {
+    name: 'UserActivity',
     api: 'v0' as const,
     path: '/user/activities',
     query: { sort: '-created_at' },

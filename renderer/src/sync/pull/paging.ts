@@ -2,8 +2,9 @@
 // says too large), what is remembered of it, and the one loop that pages every list.
 
 import type { ApiName, ApiRequest, Priority } from '@shared/api/request.ts';
+import { parseListEnvelope, type ListPage as WirePage } from '@shared/wire/lists.ts';
 import type { AdvisorDb } from '../../data/db.ts';
-import { call, isObject, readMeta, type PullContext } from './context.ts';
+import { call, readMeta, type PullContext } from './context.ts';
 import { failed, unreadable, type PullProgress, type PullReport } from './report.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface PageSizeMemory {
 
 /** A list endpoint, newest first where it is so sorted. */
 export interface ListSpec {
+  /** The resource it lists, as the schemas name it (`Account`): named when its envelope is unreadable. */
+  name: string;
   api: ApiName;
   path: string;
   query?: Record<string, string | number>;
@@ -32,11 +35,11 @@ export interface ListSpec {
   pageSize: PageSizeMemory;
 }
 
-/** One page as the platform answered it: its items, and the list's total where it gives one. */
-export interface ListPage {
-  items: unknown[];
-  total: number | null;
-}
+/**
+ * One page as the platform answered it: its items as received (each read later by its own
+ * schema, so a short page still means the end of the list), and the list's total where it gives one.
+ */
+export type ListPage = WirePage<unknown>;
 
 /** The page size of a list remembered under its name (`PAGE_SIZES_STATE`). */
 export function namedPageSize(db: AdvisorDb, name: string): PageSizeMemory {
@@ -53,16 +56,6 @@ export function namedPageSize(db: AdvisorDb, name: string): PageSizeMemory {
       });
     },
   };
-}
-
-/**
- * The items of a list answer and its total where the interface gives one: version 2 in
- * `params.total` (its account activity in none), 0.0.1 in `total`. Null when it is no list.
- */
-function listItems(data: unknown): ListPage | null {
-  if (!isObject(data) || !Array.isArray(data.items)) return null;
-  const total = isObject(data.params) ? data.params.total : data.total;
-  return { items: data.items, total: typeof total === 'number' ? total : null };
 }
 
 /**
@@ -90,8 +83,10 @@ export async function pageList(
   for (let offset = 0, pages = 1; ; pages++) {
     const page = await listPage(ctx, report, req, offset, spec.pageSize);
     if (!page) return null;
-    const read = listItems(page.data);
-    if (!read) return unreadable(report, spec.path);
+    // The envelope is held strictly (version 2 `params.total`, 0.0.1 `total`): no items, no list.
+    const parsed = parseListEnvelope(page.data, spec.name);
+    if (!parsed.ok) return unreadable(report, spec.path);
+    const read = parsed.value;
     count += read.items.length;
     if (read.total !== null) totals.add(read.total);
     await options.onPage(read);

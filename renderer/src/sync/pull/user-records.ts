@@ -3,9 +3,11 @@
 // lists goes.
 
 import type { Priority } from '@shared/api/request.ts';
+import { parseWire } from '@shared/wire/parse.ts';
+import { UserStats } from '@shared/wire/v0/user.ts';
 import { STATS_KEY } from '../../data/queries.ts';
 import { formRow, reportRow, rowsOf } from '../../data/records.ts';
-import { fetchArray, fetchData, isObject, serverAccount, storeList, type PullContext } from './context.ts';
+import { fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
 /** Forms: an account's (`accountId`, a local id), or every form of the user (`/user/forms`). */
@@ -69,13 +71,13 @@ export async function pullStats(
   const query: Record<string, string> = {};
   if (options.start) query.start_date = options.start;
   if (options.end) query.end_date = options.end;
-  const stats = await fetchData(
+  const stats = await fetchParsed(
     ctx,
     report,
     { api: 'v0', method: 'GET', path: '/user/stats', query, priority: options.priority ?? 'background' },
-    isObject,
+    (data) => parseWire(UserStats, data, 'statistics'),
   );
-  if (stats === undefined) return report;
+  if (stats === null) return report;
   const value = {
     pulledAt: ctx.now(),
     start: options.start ?? null,

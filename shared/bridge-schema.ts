@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { preferencesSchema, profileInputSchema } from './settings.ts';
-import { PRIORITIES, type ApiErrorKind } from './api/request.ts';
+import { API_ERROR_KINDS, PRIORITIES } from './api/request.ts';
 import { ROUTE_PATTERN } from './api/route.ts';
 
 const apiName = z.enum(['v2', 'v0']);
@@ -45,17 +45,6 @@ const flowId = z.string().min(1).max(100);
 // Strict objects of ids, counts, kinds, statuses and durations: no field takes free text, so no
 // name, email, amount, note or token of a client can reach the log through this channel.
 
-const API_ERROR_KINDS = [
-  'network',
-  'timeout',
-  'auth',
-  'forbidden',
-  'not-found',
-  'validation',
-  'rate-limited',
-  'server',
-  'unavailable',
-] as const satisfies readonly ApiErrorKind[];
 /** A local id (a UUID, or `<account>:<section key>` of a single section): lowercase, no spaces, no `@` or `.`. */
 const recordId = z.string().regex(/^[a-z0-9][a-z0-9:_/-]{0,159}$/);
 const count = z.number().int().min(0).max(1_000_000_000);

@@ -34,16 +34,19 @@ export interface ApiRequest {
   timeoutMs?: number;
 }
 
-export type ApiErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'auth'
-  | 'forbidden'
-  | 'not-found'
-  | 'validation'
-  | 'rate-limited'
-  | 'server'
-  | 'unavailable';
+/** The kinds of failure every request is answered with, one of them. */
+export const API_ERROR_KINDS = [
+  'network',
+  'timeout',
+  'auth',
+  'forbidden',
+  'not-found',
+  'validation',
+  'rate-limited',
+  'server',
+  'unavailable',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 export interface ApiSuccess<T = unknown> {
   ok: true;

@@ -4,7 +4,7 @@
 // record's content or the platform's messages, and sent through the Bridge's `diagnostics.report`,
 // whose schema admits nothing else.
 
-import type { ApiErrorKind } from '@shared/api/request.ts';
+import { API_ERROR_KINDS, type ApiErrorKind } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
 import type { DiagnosticsEntry } from '@shared/bridge-schema.ts';
 import type { PullEngine, PullReport } from './pull.ts';
@@ -22,18 +22,7 @@ export type ReportedPulls = Pick<
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
 type Failure = { kind: ApiErrorKind | 'unreadable'; status: number | null };
 
-const FAILURE_KINDS: readonly string[] = [
-  'network',
-  'timeout',
-  'auth',
-  'forbidden',
-  'not-found',
-  'validation',
-  'rate-limited',
-  'server',
-  'unavailable',
-  'unreadable',
-] satisfies readonly Failure['kind'][];
+const FAILURE_KINDS: readonly string[] = [...API_ERROR_KINDS, 'unreadable'] satisfies Failure['kind'][];
 
 /** The engine's pulls, timed and reported (the engine itself when there is no log). */
 export function reportingPulls(

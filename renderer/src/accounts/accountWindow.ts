@@ -101,7 +101,11 @@ export function useAccountWindow(
         if (!first || idsCurrent || mine !== asked) return;
         rowsSub?.unsubscribe();
         rowsSub = null;
-        rows.value = first.rows.map((row) => markRaw(row));
+        // One entry per account, as ever: when the count is known, the scroller is as long as the
+        // list already (the rows past the first stay unread until the ids are in).
+        const shown = new Array<AccountRow | undefined>(Math.max(first.total ?? 0, first.rows.length));
+        first.rows.forEach((row, i) => (shown[i] = markRaw(row)));
+        rows.value = shown;
         total.value = first.total;
         answered.value = q;
       },

@@ -4,23 +4,24 @@
 
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { connectionOf, reachShownBy, type Connection } from '@shared/api/connection.ts';
 import type { ApiResult } from '@shared/api/request.ts';
 
-export type Connection = 'online' | 'offline' | 'unreachable';
+export type { Connection };
 
 export const useConnectivityStore = defineStore('connectivity', () => {
   /** What the system says (navigator.onLine and its events). */
   const networkUp = ref(typeof navigator === 'undefined' ? true : navigator.onLine);
   const platformAnswered = ref(true);
-  /**
-   * The last request failed for want of a network (no route out, no name server: the transport's
-   * `network: 'down'`). The system's word is not enough: it says "online" on a network with no way
-   * out, and a browser's offline emulation may not reach a page loaded while offline.
-   */
+  /** The last request failed for want of a network (Reach.noWayOut in @shared/api/connection.ts). */
   const noWayOut = ref(false);
 
   const state = computed<Connection>(() =>
-    !networkUp.value || noWayOut.value ? 'offline' : platformAnswered.value ? 'online' : 'unreachable',
+    connectionOf({
+      systemOnline: networkUp.value,
+      noWayOut: noWayOut.value,
+      platformSilent: !platformAnswered.value,
+    }),
   );
 
   function listen(target: Window = window): void {
@@ -34,8 +35,9 @@ export const useConnectivityStore = defineStore('connectivity', () => {
 
   /** Every platform answer tells whether the platform is reachable, and a failure sometimes why not. */
   function observe(result: ApiResult): void {
-    platformAnswered.value = result.ok || (result.kind !== 'network' && result.kind !== 'timeout');
-    noWayOut.value = !result.ok && result.kind === 'network' && result.network === 'down';
+    const shown = reachShownBy(result);
+    platformAnswered.value = !shown.platformSilent;
+    noWayOut.value = shown.noWayOut;
   }
 
   return { networkUp, platformAnswered, noWayOut, state, listen, observe };

@@ -234,6 +234,7 @@ export class SyncCoordinator {
     this.teardown.push(
       ...this.windows.listen({
         online: () => {
+          this.answers.networkFound();
           this.changed();
           void this.rearm();
           void this.background.run();
@@ -370,6 +371,7 @@ export class SyncCoordinator {
       // The background run counts as a whole: no "idle" between its steps.
       syncing: this.pushing || this.pulls.busy || this.background.running,
       unreachable: this.answers.unreachable,
+      noWayOut: this.answers.noWayOut,
       signIn: this.answers.signInNeeded,
       error: this.error,
       storage: this.storage,

@@ -57,6 +57,32 @@ describe('the account window', () => {
     await vi.waitFor(() => expect(list.rows.value[126]?.id).toBe(row.id));
   });
 
+  it('is as long as its count while the first rows show before the ids', async () => {
+    const db = openDb();
+    for (let i = 0; i < 200; i++) await account(db, { first: `P${String(i).padStart(3, '0')}`, last: 'Row' });
+    // The ids held back, as a busy machine (or 50,000 of them) holds them back: only the first
+    // rows and the count have answered.
+    let release = () => {};
+    const held = new Promise<void>((go) => (release = go));
+    const list = windowOver(db, () => ({ sort: 'client.first_name' }), {
+      readIds: async (d, q) => {
+        await held;
+        return listAccountIds(d, q);
+      },
+    });
+    await vi.waitFor(() => expect(list.total.value).toBe(200));
+    expect(list.loading.value).toBe(true);
+    expect(list.rows.value).toHaveLength(200);
+    const filled = () => list.rows.value.flatMap((r, i) => (r ? [i] : []));
+    expect(filled()).toEqual([...Array(60).keys()]);
+    // Scrolled before the ids are in: that window is read once they are.
+    list.show(120, 150);
+    release();
+    await vi.waitFor(() => expect(list.loading.value).toBe(false));
+    await vi.waitFor(() => expect(filled()).toEqual(Array.from({ length: 60 }, (_, i) => 120 + i)));
+    expect(list.rows.value).toHaveLength(200);
+  });
+
   it('never lets an earlier query’s answer land', async () => {
     const db = openDb();
     await account(db, { first: 'Ann', last: 'Able' });

@@ -2,10 +2,10 @@
 // takes our sign-in (per interface), and how far an account's pull has come (its requests
 // answered of sent).
 
+import { reachShownBy } from '@shared/api/connection.ts';
 import type { ApiName, ApiRequest, ApiResult, Priority } from '@shared/api/request.ts';
 import type { PullProgress } from '../pull.ts';
 import type { Send } from '../send.ts';
-const UNREACHABLE = new Set<string>(['network', 'timeout']);
 
 /**
  * Counts the requests of one account pull: after the account itself, all its parts go out at
@@ -36,6 +36,8 @@ class AccountRequests {
 export class PlatformAnswers {
   /** The last request found no platform (network or timeout). */
   unreachable = false;
+  /** The last request failed for want of a network (Reach.noWayOut in @shared/api/connection.ts). */
+  noWayOut = false;
   private readonly authFailed = new Set<ApiName>();
   private readonly counters = new Set<AccountRequests>();
 
@@ -53,6 +55,11 @@ export class PlatformAnswers {
   /** After a sign-in: the refused token is forgotten. */
   signedIn(): void {
     this.authFailed.clear();
+  }
+
+  /** The system found a network since: what the last failure showed of it no longer holds. */
+  networkFound(): void {
+    this.noWayOut = false;
   }
 
   /** Counts the requests of a pull of one account as its progress, until the returned stop. */
@@ -85,7 +92,9 @@ export class PlatformAnswers {
 
   private note(api: ApiName, result: ApiResult | null): void {
     // Any answer, even a refusal, shows the platform is reachable.
-    this.unreachable = result === null || (!result.ok && UNREACHABLE.has(result.kind));
+    const shown = reachShownBy(result);
+    this.unreachable = shown.platformSilent;
+    this.noWayOut = shown.noWayOut;
     if (result && !result.ok && result.kind === 'auth') this.authFailed.add(api);
     else if (result?.ok) this.authFailed.delete(api);
     this.heard(result);

@@ -2,6 +2,7 @@
 // store itself (pending count, refused changes, conflicts, last synced time), and the activity
 // that only the worker window knows (syncing, unreachable, sign-in needed, errors, progress).
 
+import { connectionOf } from '@shared/api/connection.ts';
 import { DELETED_ON_SERVER } from '../../data/changes.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { recordLabel } from '../../data/labels.ts';
@@ -63,6 +64,8 @@ export interface Activity {
   syncing: boolean;
   /** The last request found no platform (network or timeout). */
   unreachable: boolean;
+  /** The last request failed for want of a network (Reach.noWayOut in @shared/api/connection.ts). */
+  noWayOut: boolean;
   /** The platform refused our token and it could not be renewed. */
   signIn: boolean;
   error: string | null;
@@ -115,18 +118,22 @@ async function readStoredNow(db: AdvisorDb): Promise<Stored> {
 
 /**
  * The state of a window: its own activity and, in an observer, the worker's (`all`), over what
- * the store holds. Offline beats sign-in, which beats an error, which beats syncing.
+ * the store holds. Offline (no network, or no platform) beats sign-in, which beats an error, which
+ * beats syncing; which of the two it is, the connection indicator's rule tells.
  */
 export function composeState(
   all: readonly Activity[],
   context: { networkDown: boolean; worker: boolean; stored: Stored },
 ): SyncState {
-  const { networkDown } = context;
-  const unreachable = all.some((a) => a.unreachable);
+  const connection = connectionOf({
+    systemOnline: !context.networkDown,
+    noWayOut: all.some((a) => a.noWayOut),
+    platformSilent: all.some((a) => a.unreachable),
+  });
   const signIn = all.some((a) => a.signIn);
   const error = all.find((a) => a.error)?.error ?? null;
   const phase: SyncPhase =
-    networkDown || unreachable
+    connection !== 'online'
       ? 'offline'
       : signIn
         ? 'needs-sign-in'
@@ -137,7 +144,7 @@ export function composeState(
             : 'idle';
   return {
     phase,
-    message: describe(phase, networkDown, error),
+    message: describe(phase, connection === 'offline', error),
     worker: context.worker,
     ...context.stored,
     progress: all.flatMap((a) => a.progress),
@@ -145,10 +152,10 @@ export function composeState(
   };
 }
 
-function describe(phase: SyncPhase, networkDown: boolean, error: string | null): string | null {
+function describe(phase: SyncPhase, noNetwork: boolean, error: string | null): string | null {
   switch (phase) {
     case 'offline':
-      return networkDown
+      return noNetwork
         ? 'You are offline. Your changes are saved on this computer and will be sent when the connection is back.'
         : 'The platform cannot be reached. Your changes are saved on this computer and will be sent when it answers again.';
     case 'needs-sign-in':

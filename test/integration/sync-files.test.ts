@@ -11,6 +11,7 @@ import {
   queueRemoveFile,
   queueResetPin,
   queueUpload,
+  updateRecord,
   whenSynced,
 } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
@@ -241,6 +242,38 @@ describe('uploads', () => {
       `PUT /accounts/${account.serverId}/client/details/photo`,
     ]);
     expect(storedBytes(client(account.serverId).photo)).toEqual(bytes);
+  });
+  it('a file chosen while a refused one was in flight replaces it: the refusal holds back nothing of the record', async () => {
+    const account = await pushedAccount();
+    const license = { ...detailsOf(account), field: 'drivers_license.document' };
+    const text = { name: 'notes.txt', type: 'text/plain', bytes: new TextEncoder().encode('not a document') };
+    const { opId: refused } = await queueUpload(db, { ...license, file: text });
+    // While the text file is in flight, the user chooses a PDF for the field and edits the record:
+    // both queue behind it.
+    await db.outbox
+      .where('id')
+      .equals(refused as string)
+      .modify({ state: 'inflight' });
+    const bytes = pdf(3_000);
+    await queueUpload(db, { ...license, file: { name: 'dl.pdf', type: 'application/pdf', bytes } });
+    await updateRecord(db, 'singles', license.recordId, { comments: 'Seen in person' });
+    await db.outbox
+      .where('id')
+      .equals(refused as string)
+      .modify({ state: 'queued' });
+
+    // The platform refuses the text file; the PDF chosen since is the fix, and goes with the edit.
+    expect(await engine().run()).toMatchObject({ rejected: 1, remaining: 0 });
+    expect(writes(advisor.requests)).toEqual([
+      `PUT /accounts/${account.serverId}/client/details/drivers_license/document`,
+      `PUT /accounts/${account.serverId}/client/details/drivers_license/document`,
+      `PUT /accounts/${account.serverId}/client/details`,
+    ]);
+    expect(storedBytes(client(account.serverId).drivers_license.document)).toEqual(bytes);
+    const row = await db.singles.get(license.recordId);
+    expect(row).toMatchObject({ status: 'synced', fields: { comments: 'Seen in person' } });
+    expect(row?.fields['drivers_license.document']).toMatchObject({ filename: 'dl.pdf' });
+    expect(await db.files.count()).toBe(0);
   });
 });
 

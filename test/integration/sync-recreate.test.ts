@@ -169,3 +169,36 @@ describe('keep mine on an account deleted on the server', () => {
     expect((await db.accounts.get(account))?.serverId).toBe(stored[0]?.id);
   });
 });
+
+describe('keep mine on an item deleted on the server', () => {
+  it('a relation to it the platform still holds is no change made there: editing it opens no conflict', async () => {
+    const { account, kid, goal, serverId } = await accountWithRecords();
+    const kidBefore = await db.sectionItems.get(kid);
+    // Another user deletes the child; the goal on the platform still names it.
+    const deleted = await advisor.transport.request({
+      api: 'v0',
+      method: 'DELETE',
+      path: `/accounts/${serverId}/family/${encodeURIComponent(String(kidBefore?.serverId))}`,
+    });
+    expect(deleted.ok).toBe(true);
+    const { opId } = await updateRecord(db, 'sectionItems', kid, { first_name: 'Kit Mine' });
+    expect(await push()).toMatchObject({ conflicts: 1 });
+    await resolveConflict(db, opId as string, 'mine');
+    expect(await push()).toMatchObject({ rejected: 0, conflicts: 0, remaining: 0 });
+    const kidAfter = await db.sectionItems.get(kid);
+    expect(kidAfter?.serverId).not.toBe(kidBefore?.serverId);
+    // Here as there, the goal names the child that was deleted, not the one made again; a pull
+    // reads the platform's relation as the same local id.
+    const named = (await db.sectionItems.get(goal))?.fields.beneficiary as { id: string };
+    expect(named.id).not.toBe(kid);
+    await new PullEngine({ db, send: advisor.send }).pullAccount(account, { priority: 'interactive' });
+    expect((await db.sectionItems.get(goal))?.fields.beneficiary).toEqual(named);
+
+    // Nobody changed the goal's beneficiary there (it names the deleted child, as it did): the
+    // user's new beneficiary simply goes.
+    await updateRecord(db, 'sectionItems', goal, { beneficiary: { type: 'client', id: null } });
+    expect(await push()).toMatchObject({ conflicts: 0, synced: 1, remaining: 0 });
+    const stored = platform.control.dump().accounts.find((a) => a.id === serverId);
+    expect(stored?.sections?.goals?.[0]?.fields.beneficiary).toMatchObject({ type: 'client' });
+  });
+});

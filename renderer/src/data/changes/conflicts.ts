@@ -18,7 +18,7 @@ import {
   type AnyRow,
 } from './operations.ts';
 import { announce } from './outbox-events.ts';
-import { recreateAccount, recreatedFields } from './recreate.ts';
+import { leaveServerIdBehind, recreateAccount, recreatedFields } from './recreate.ts';
 
 /** The key a ConflictRow uses when the record was deleted on the server: recreate or discard. */
 export const DELETED_ON_SERVER = '$deleted';
@@ -100,6 +100,7 @@ async function resolveDeleted(
     );
     return;
   }
+  if (op.table === 'sectionItems') await leaveServerIdBehind(db, row as SectionItemRow);
   const recreate: Operation = {
     ...requeued(op),
     kind: 'create',

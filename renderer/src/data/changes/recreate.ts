@@ -1,11 +1,12 @@
-// "Keep mine" for an account the server deleted: the account and every record under it are
-// created again from their local view, parents first.
+// "Keep mine" for a record the server deleted: an account and every record under it are created
+// again from their local view, parents first; an item made again leaves its old server id behind.
 
 import { emptyMeta } from '../accounts.ts';
 import type { AdvisorDb } from '../db.ts';
 import { fileField, isPendingFile } from '../files.ts';
-import { relationTargetsKey } from '../mappers.ts';
-import type { AccountRow, Fields, Operation, SingleRow, SyncedTable } from '../model.ts';
+import { fieldsOfKind, sectionOfKey } from '@shared/sections.ts';
+import { keepLocalIds, newLocalId, relationTargetsKey } from '../mappers.ts';
+import type { AccountRow, Fields, Operation, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
 import { refreshQuality } from '../quality.ts';
 import {
   forgetRecord,
@@ -96,4 +97,38 @@ export function recreatedFields(table: SyncedTable, row: AnyRow): Fields {
       return !spec || (spec.inRecord && isPendingFile(v));
     }),
   );
+}
+
+/**
+ * An item the server deleted is made again under its local id, with a new server id to come. The
+ * platform keeps the relations that named the deleted one (see `keepLocalIds`): they still name
+ * it, not the new item. So its old server id gets a local id of its own, and the server versions
+ * and bases of the account's other items follow; else the platform's unchanged relation would
+ * read as a change made there, a conflict with any edit of it. Changes made here that name the
+ * item keep naming it: they mean the item made again.
+ */
+export async function leaveServerIdBehind(db: AdvisorDb, item: SectionItemRow): Promise<void> {
+  if (item.serverId === null) return;
+  const gone = newLocalId();
+  await keepLocalIds(db, [{ ...item, id: gone }]);
+  const renamed = (row: SectionItemRow, fields: Fields): Fields | null => {
+    const section = sectionOfKey(row.section)?.section;
+    let out: Fields | null = null;
+    for (const field of section ? fieldsOfKind(section, 'relation') : []) {
+      const value = fields[field] as { id?: unknown } | null | undefined;
+      if (value?.id === item.id) (out ??= { ...fields })[field] = { ...value, id: gone };
+    }
+    return out;
+  };
+  for (const row of await db.sectionItems.where('accountId').equals(item.accountId).toArray()) {
+    if (row.id === item.id) continue;
+    const server = row.server && renamed(row, row.server);
+    const ops = await recordOps(db, 'sectionItems', row.id);
+    const rebased = ops.map((op) => {
+      const base = renamed(row, op.base);
+      return base ? { ...op, base } : op;
+    });
+    for (const [i, op] of rebased.entries()) if (op !== ops[i]) await db.outbox.put(op);
+    if (server) await db.sectionItems.put(refreshRow('sectionItems', { ...row, server }, rebased));
+  }
 }

@@ -32,7 +32,7 @@ export async function absorbBehindRefused(
 ): Promise<string[]> {
   const ops = await recordOps(db, refused.table, refused.recordId);
   const later = ops.filter((o) => (o.seq ?? 0) > (refused.seq ?? 0));
-  if (later.some((o) => o.kind === 'delete')) {
+  if (later.some((o) => o.kind === 'delete' || replacesFile(o, refused))) {
     if (refused.kind === 'create') await forgetRecord(db, refused.table, refused.recordId, ops, settled);
     else await dropOperations(db, [refused], settled);
     return [];
@@ -50,6 +50,17 @@ export async function absorbBehindRefused(
   await db.outbox.put(merged);
   return joining.map((o) => o.id);
 }
+
+/**
+ * A file chosen (or removed) for the field of a refused upload or removal, queued behind it while
+ * it was in flight: that is the user's fix already, and it takes the refused one's place. Left
+ * there, the refused one would hold the record's queue for ever, since a file chosen next
+ * replaces the last change of the field (this one), never the refused one.
+ */
+const replacesFile = (later: Operation, refused: Operation): boolean =>
+  isFileChange(refused) && isFileChange(later) && Object.keys(refused.fields).every((f) => f in later.fields);
+
+const isFileChange = (op: Operation) => op.kind === 'upload' || op.kind === 'removeFile';
 
 /**
  * Sends a refused change again as it is (a permission granted since, a rule changed on the

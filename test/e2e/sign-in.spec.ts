@@ -74,7 +74,7 @@ test('the printed address opens the preview once, in one browser, and leaves no 
   const page = await first.newPage();
   await page.goto(address);
   await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
-  expect(page.url()).toBe(`${servers.host.url}/`);
+  expect(page.url()).toBe(`${servers.host.url}/#/sign-in?next=/accounts`);
   await expect(page).toHaveTitle(/development preview/);
   // The cookie is the browser's, not the page's scripts'.
   expect(

@@ -94,8 +94,10 @@ if ('path' in electron) {
 } else {
   const host = await previewOn(5174);
   stop = () => host.close();
-  const opened = openInBrowser(host.url);
-  print({ kind: 'preview', url: host.url, whyNotElectron: electron.reason, opened });
+  // The address with its one-time token: whoever opens it first gets the page.
+  const address = host.openUrl();
+  const opened = openInBrowser(address);
+  print({ kind: 'preview', url: address, whyNotElectron: electron.reason, opened });
 }
 
 function print(app: Parameters<typeof startMessage>[0]['app']): void {

@@ -1,8 +1,9 @@
 // The browser preview's host: serves the renderer build and the Bridge over HTTP, running the same
-// main-side services as Electron with Node stand-ins for its ports. It listens on loopback only and
-// answers bridge calls only from its own page (Host, Origin and a per-run key all checked).
+// main-side services as Electron with Node stand-ins for its ports. It listens on loopback only,
+// shows its page only to the browser that opened the printed address (page-access.ts), and answers
+// bridge calls only from that page (Host, Origin, its cookie and a per-run key all checked).
 
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,6 +19,8 @@ import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
 import { createServices, type MainServices } from '../main/services.ts';
 import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
+import { PageAccess, sameSecret } from './page-access.ts';
+import { parseJsonWithin, readBody, TooDeep } from './request-body.ts';
 
 export interface PreviewHostOptions {
   /** 0 picks a free port. */
@@ -30,7 +33,10 @@ export interface PreviewHostOptions {
 }
 
 export interface PreviewHost {
+  /** The host's origin: a browser holding its cookie opens the page here. */
   url: string;
+  /** A fresh address to open the preview with: its one-time token admits one browser. */
+  openUrl(): string;
   services: MainServices;
   close(): Promise<void>;
 }
@@ -50,6 +56,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 const MAX_BODY = 32 * 1024 * 1024;
+/** Far deeper than any bridge argument nests; what walks the arguments recurses. */
+const MAX_JSON_DEPTH = 64;
 /** The version `npm start` and `npm run web` run (the preview has no packaged app to ask). */
 const APP_VERSION = process.env.npm_package_version ?? 'development';
 
@@ -78,23 +86,23 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
   let origin = '';
-
-  const sameKey = (given: string | undefined) => {
-    const a = Buffer.from(given ?? '');
-    const b = Buffer.from(key);
-    return a.length === b.length && timingSafeEqual(a, b);
-  };
+  // Made again for the port once it is known (0 asks for a free one).
+  let access = new PageAccess(0);
 
   async function serveFile(req: IncomingMessage, res: ServerResponse, path: string) {
     const file = resolveInside(options.rendererDir, path === '/' ? '/index.html' : path);
     if (!file) return send(res, 404, 'text/plain', 'Not found');
+    // The page carries the bridge key: only the browser that came with a token gets it. The
+    // scripts and styles are the public build and hold nothing secret.
+    if (extname(file) === '.html' && !access.admitted(req)) return sendNotAdmitted(res);
     try {
       let body: Buffer | string = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (extname(file) === '.html')
         body = body
           .toString('utf8')
-          .replace('<head>', `<head><meta name="advisor-preview-key" content="${key}">`);
+          .replace('<head>', `<head><meta name="advisor-preview-key" content="${key}">`)
+          .replace('</title>', ' (development preview)</title>');
       res.setHeader('cache-control', extname(file) === '.html' ? 'no-store' : 'public, max-age=3600');
       return send(res, 200, type, body);
     } catch {
@@ -103,26 +111,31 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   }
 
   async function serveBridge(req: IncomingMessage, res: ServerResponse, channel: string) {
-    // Only the page this host served may call: same origin, and the key it put in that page.
-    if (req.headers.origin !== origin || !sameKey(req.headers['x-advisor-key'] as string | undefined)) {
-      return send(
-        res,
-        403,
-        'application/json',
-        JSON.stringify({
-          error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
-        }),
-      );
+    // Only the page this host served may call: same origin, its cookie, and the key in that page.
+    if (
+      !access.fromOwnPage(req) ||
+      !access.admitted(req) ||
+      !sameSecret(req.headers['x-advisor-key'] as string | undefined, key)
+    ) {
+      return sendClosing(res, 403, {
+        error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
+      });
     }
-    const raw = await readBody(req);
-    if (raw === null)
-      return send(res, 413, 'application/json', JSON.stringify({ error: 'The request is too large.' }));
+    const body = await readBody(req, MAX_BODY);
+    if (!body.ok) {
+      // An aborted upload has no one left to answer.
+      if (body.reason === 'aborted') return;
+      return sendClosing(res, 413, { error: 'The request is too large.' });
+    }
     try {
-      const args = decodeBridgeArgs(JSON.parse(raw || '[]'));
+      const args = decodeBridgeArgs(parseJsonWithin(body.text || '[]', MAX_JSON_DEPTH));
       const value = await dispatch(services.handlers, channel, args);
       return send(res, 200, 'application/json', JSON.stringify({ value: value ?? null }));
     } catch (error) {
-      const status = error instanceof InvalidBridgeCall || error instanceof SyntaxError ? 400 : 500;
+      const status =
+        error instanceof InvalidBridgeCall || error instanceof SyntaxError || error instanceof TooDeep
+          ? 400
+          : 500;
       if (status === 500) console.error(`Bridge call ${channel} failed:`, error);
       return send(
         res,
@@ -140,18 +153,33 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
     // DNS rebinding: a foreign name that resolves to 127.0.0.1 is not us.
-    if (
-      req.headers.host !== new URL(origin).host &&
-      req.headers.host !== `localhost:${new URL(origin).port}`
-    ) {
-      return send(res, 421, 'text/plain', 'Misdirected request');
-    }
+    if (!access.addressedToUs(req)) return send(res, 421, 'text/plain', 'Misdirected request');
     const url = new URL(req.url ?? '/', origin);
     const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(url.pathname);
-    if (bridge && req.method === 'POST') return void serveBridge(req, res, bridge[1] as string);
-    if (req.method === 'GET' || req.method === 'HEAD') return void serveFile(req, res, url.pathname);
-    return send(res, 405, 'text/plain', 'Method not allowed');
+    const served =
+      bridge && req.method === 'POST'
+        ? serveBridge(req, res, bridge[1] as string)
+        : req.method === 'GET' || req.method === 'HEAD'
+          ? url.searchParams.has('token')
+            ? admit(req, res, url)
+            : serveFile(req, res, url.pathname)
+          : send(res, 405, 'text/plain', 'Method not allowed');
+    // Whatever goes wrong answers this request (when it still can) and never stops the host.
+    void Promise.resolve(served).catch((error: unknown) => {
+      console.error('The preview host could not answer a request:', error);
+      if (!res.headersSent) sendClosing(res, 500, { error: 'The preview host met an unexpected problem.' });
+    });
   });
+
+  /** The printed address: trades its token for the cookie, then drops it from the address bar. */
+  function admit(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const session = access.redeem(url.searchParams.get('token') ?? '');
+    if (session === null && !access.admitted(req)) return sendNotAdmitted(res);
+    url.searchParams.delete('token');
+    if (session !== null) res.setHeader('set-cookie', access.cookieHeader(session));
+    res.writeHead(303, { location: `${url.pathname}${url.search}`, 'cache-control': 'no-store' });
+    res.end();
+  }
   server.requestTimeout = 0; // finishSignIn waits for the user for minutes
   // A port that is taken rejects (EADDRINUSE), so the caller can take another.
   await new Promise<void>((resolve, reject) => {
@@ -162,12 +190,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     });
   });
   const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  access = new PageAccess(port);
   services.diagnostics.started(
     startupFacts({ appVersion: APP_VERSION, electron: null, chrome: null }, services.settings.profile()),
   );
   return {
     url: origin,
+    openUrl: () => `${origin}/?token=${access.issueToken()}`,
     services,
     close: () =>
       new Promise<void>((resolve) => {
@@ -185,18 +216,24 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+/** A JSON answer after which the connection closes: the body of the request may not have been read. */
+function sendClosing(res: ServerResponse, status: number, answer: object): void {
+  res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+  res.end(JSON.stringify(answer));
+}
+
+/** What a browser (or any other local program) without the cookie gets instead of the page. */
+function sendNotAdmitted(res: ServerResponse): void {
+  res.setHeader('cache-control', 'no-store');
+  send(
+    res,
+    403,
+    'text/html; charset=utf-8',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Advisor Desk (development preview)</title></head>
+<body><h1>Advisor Desk (development preview)</h1>
+<p>Open the preview with the address that <code>npm start</code> (or <code>npm run web</code>) printed in its terminal.</p>
+<p>That address opens the preview once, in one browser. To open it again elsewhere, stop the preview (Ctrl+C) and start it again: it prints a new address.</p>
+</body></html>
+`,
+  );
 }

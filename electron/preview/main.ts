@@ -19,6 +19,7 @@ const host = await startPreviewHost({
   dataDir: resolve(values.data),
   defaultProfile: sandboxProfile(values.platform),
 });
-console.log(`Advisor Desk (browser preview) at ${host.url}`);
+// The address carries a one-time token: the first browser to open it gets the page, no one else.
+console.log(`Advisor Desk (browser preview) at ${host.openUrl()}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void host.close().then(() => process.exit(0)));

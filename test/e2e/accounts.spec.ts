@@ -4,7 +4,7 @@
 // and found on the platform once synced. Screenshots light and dark.
 
 import type { Page } from '@playwright/test';
-import { activeAccounts, expect, openList, SHOTS, test } from './fixtures.ts';
+import { activeAccounts, admit, expect, openList, SHOTS, test } from './fixtures.ts';
 
 // A long scenario: the screens are under test here, not the platform's budget of 60 a minute.
 test.use({ requestsPerMinute: 240 });
@@ -133,6 +133,7 @@ test('find, sort and create accounts in the list', async ({ page, servers }) => 
 
 test('the account list and form in dark mode', async ({ browser, servers }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
+  await admit(context, servers.host);
   const page = await context.newPage();
   await openList(page, servers);
   await expect(page.locator('html')).toHaveClass(/app-dark/);

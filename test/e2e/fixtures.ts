@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
@@ -34,7 +34,33 @@ export const test = base.extend<{ servers: Servers; requestsPerMinute: number }>
     await platform.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
+  // Every test's browser holds the host's cookie, as if it had opened the printed address, so
+  // that `page.goto(servers.host.url)` shows the page (sign-in.spec opens the address itself).
+  context: async ({ context, servers }, use) => {
+    await admit(context, servers.host);
+    await use(context);
+  },
 });
+
+/**
+ * Opens the host's printed address the way a browser does (one request, its cookie kept) and gives
+ * the cookie to `context`: for contexts a test makes itself (`browser.newContext()`).
+ */
+export async function admit(context: BrowserContext, host: PreviewHost): Promise<void> {
+  const res = await fetch(host.openUrl(), { redirect: 'manual' });
+  const [pair = ''] = (res.headers.get('set-cookie') ?? '').split(';');
+  const at = pair.indexOf('=');
+  if (res.status !== 303 || at < 1) throw new Error(`the preview host did not admit (status ${res.status})`);
+  await context.addCookies([
+    {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      url: host.url,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+}
 
 export { expect };
 

@@ -1,7 +1,7 @@
 // The first journey of every advisor: sign in through the platform's page, see who you are,
 // switch team, sign out; and a wrong password that says so.
 
-import { expect, signIn, test } from './fixtures.ts';
+import { admit, expect, signIn, test } from './fixtures.ts';
 
 test('sign in, see the user, switch team, sign out', async ({ page, servers }) => {
   await page.goto(servers.host.url);
@@ -54,6 +54,7 @@ test('a wrong password is refused with a clear error, and the app can cancel the
 
 test('the app frame in dark mode follows the system', async ({ browser, servers }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
+  await admit(context, servers.host);
   const page = await context.newPage();
   await page.goto(servers.host.url);
   await page.screenshot({ path: 'test-results/screenshots/sign-in-dark.png', animations: 'disabled' });
@@ -62,4 +63,34 @@ test('the app frame in dark mode follows the system', async ({ browser, servers 
   await expect(page.locator('html')).toHaveClass(/app-dark/);
   await page.screenshot({ path: 'test-results/screenshots/app-frame-dark.png', animations: 'disabled' });
   await context.close();
+});
+
+test('the printed address opens the preview once, in one browser, and leaves no token behind', async ({
+  browser,
+  servers,
+}) => {
+  const address = servers.host.openUrl();
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await page.goto(address);
+  await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
+  expect(page.url()).toBe(`${servers.host.url}/#/sign-in?next=/accounts`);
+  await expect(page).toHaveTitle(/development preview/);
+  // The cookie is the browser's, not the page's scripts'.
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie),
+  ).toBe('');
+
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(address);
+  await expect(stranger.getByText('printed in its terminal')).toBeVisible();
+  await expect(stranger.locator('meta[name="advisor-preview-key"]')).toHaveCount(0);
+
+  // Opened as localhost, with an address of its own, the page works as under 127.0.0.1.
+  await stranger.goto(servers.host.openUrl().replace('127.0.0.1', 'localhost'));
+  await expect(stranger.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
+  await expect(stranger.getByTestId('profile-name')).toHaveText('Sandbox');
+  await first.close();
+  await other.close();
 });

@@ -1,5 +1,6 @@
 // The browser-preview host answers bridge calls only from its own page, on loopback, and never
-// serves a file outside the renderer build.
+// serves a file outside the renderer build; hostile requests (curl without the cookie, aborted and
+// oversize uploads, deep JSON) get an answer and never stop it.
 
 import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ let platform: Platform;
 let host: PreviewHost;
 let dir: string;
 let key: string;
+/** The Cookie header of a browser that opened the printed address. */
+let cookie: string;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, accounts: 5, rateLimit: 0 });
@@ -31,7 +34,8 @@ beforeAll(async () => {
     dataDir: join(dir, 'data'),
     defaultProfile: sandboxProfile(platform.url),
   });
-  const html = await (await fetch(host.url)).text();
+  cookie = (await openPrintedAddress(host.openUrl())).cookie;
+  const html = await (await fetch(host.url, { headers: { cookie } })).text();
   key = /name="advisor-preview-key" content="([^"]+)"/.exec(html)?.[1] ?? '';
 });
 
@@ -41,25 +45,48 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A bridge call as the admitted browser makes it (its cookie unless `headers` says otherwise). */
 const call = (channel: string, args: unknown[], headers: Record<string, string>) =>
   fetch(`${host.url}/__bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', cookie, ...headers },
     body: JSON.stringify(args),
   });
 
+/** What the browser does with the printed address: one request, the cookie kept, the redirect read. */
+async function openPrintedAddress(url: string) {
+  const res = await fetch(url, { redirect: 'manual' });
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookie,
+    cookie: setCookie.split(';')[0] ?? '',
+    text: await res.text(),
+  };
+}
+
 /** A raw request, to send a Host header that fetch would not let us set. */
-function rawGet(path: string, hostHeader: string): Promise<number> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; text: string }> {
   const { port } = new URL(host.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: hostHeader } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
+
+const rawGet = async (path: string, hostHeader: string) =>
+  (await raw(path, { host: hostHeader, cookie })).status;
 
 describe('preview host', () => {
   it('listens on loopback and serves the page with its key and a strict CSP', async () => {
@@ -186,6 +213,113 @@ describe('preview host', () => {
       path: expect.stringMatching(/avatar \(\d\)\.png$/) as unknown,
     });
     await call('auth.signOut', [], headers);
+  });
+});
+
+describe('preview host, against hostile requests', () => {
+  const own = () => ({ origin: host.url, 'x-advisor-key': key });
+
+  it('shows neither the page nor the key to a request without the cookie (curl)', async () => {
+    for (const path of ['/', '/index.html', '/?token=', '/?token=guessed']) {
+      const res = await fetch(`${host.url}${path}`);
+      const text = await res.text();
+      expect(res.status, path).toBe(403);
+      expect(text, path).not.toContain(key);
+      expect(text, path).not.toContain('advisor-preview-key');
+      expect(text, path).toContain('npm start');
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
+
+  it('refuses bridge calls without the cookie, even with the key and the right origin', async () => {
+    expect((await call('auth.status', [], { ...own(), cookie: '' })).status).toBe(403);
+    const port = new URL(host.url).port;
+    const forged = { ...own(), cookie: `advisor-preview-${port}=${key}` };
+    expect((await call('auth.status', [], forged)).status).toBe(403);
+    expect((await call('auth.status', [], own())).status).toBe(200);
+  });
+
+  it('trades the printed token once for an HttpOnly, SameSite=Strict cookie and drops it from the address', async () => {
+    const address = host.openUrl();
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    const first = await openPrintedAddress(address);
+    expect(first.status).toBe(303);
+    expect(first.location).toBe('/');
+    expect(first.setCookie).toMatch(/; HttpOnly/);
+    expect(first.setCookie).toMatch(/; SameSite=Strict/);
+    const page = await (await fetch(host.url, { headers: { cookie: first.cookie } })).text();
+    expect(page).toContain(`content="${key}"`);
+    expect(page).toContain('(development preview)</title>');
+
+    const second = await openPrintedAddress(address);
+    expect(second.status).toBe(403);
+    expect(second.setCookie).toBe('');
+    expect(second.text).not.toContain(key);
+    // A browser that holds the cookie only loses the token from its address.
+    const again = await fetch(address, { redirect: 'manual', headers: { cookie: first.cookie } });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('keeps serving after an upload aborted mid-body', async () => {
+    const { port } = new URL(host.url);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/__bridge/settings.saveProfile',
+        method: 'POST',
+        headers: { ...own(), cookie, 'content-type': 'application/json', 'content-length': 1_000_000 },
+      });
+      req.on('error', () => resolve());
+      req.write('[{"name":"' + 'x'.repeat(100_000), () => {
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await call('auth.status', [], own())).status).toBe(200);
+  });
+
+  it('answers a 40 MB body with 413, received by the client, and keeps serving', async () => {
+    const res = await fetch(`${host.url}/__bridge/settings.saveProfile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, ...own() },
+      body: `["${'x'.repeat(40 * 1024 * 1024)}"]`,
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toMatch(/too large/);
+    expect((await call('auth.status', [], own())).status).toBe(200);
+  });
+
+  it('refuses JSON nested 200,000 deep with 400 and says why', async () => {
+    const depth = 200_000;
+    const res = await fetch(`${host.url}/__bridge/settings.saveProfile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, ...own() },
+      body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /nests its values deeper than \d+ levels/,
+    );
+  });
+
+  it('answers to localhost as to 127.0.0.1, and to no other name', async () => {
+    const port = new URL(host.url).port;
+    const hostName = `localhost:${port}`;
+    expect(await rawGet('/', hostName)).toBe(200);
+    const asLocalhost = { host: hostName, origin: `http://${hostName}`, 'x-advisor-key': key, cookie };
+    expect((await raw('/__bridge/auth.status', asLocalhost, 'POST', '[]')).status).toBe(200);
+    // The origin must be the page under the name the request was addressed to.
+    expect(
+      (await raw('/__bridge/auth.status', { ...asLocalhost, origin: host.url }, 'POST', '[]')).status,
+    ).toBe(403);
+    expect(await rawGet('/', `evil.example:${port}`)).toBe(421);
+    const rebound = { ...asLocalhost, host: `evil.example:${port}`, origin: `http://evil.example:${port}` };
+    expect((await raw('/__bridge/auth.status', rebound, 'POST', '[]')).status).toBe(421);
   });
 });
 

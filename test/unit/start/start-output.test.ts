@@ -44,6 +44,15 @@ describe('the lines npm start prints', () => {
     expect(lines).toContain('Advisor Desk: http://127.0.0.1:5174');
   });
 
+  it('prints the preview address whole, with its one-time token', () => {
+    const url = 'http://127.0.0.1:5174/?token=Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Ng';
+    const lines = startMessage({
+      ...BASE,
+      app: { kind: 'preview', url, whyNotElectron: 'x', opened: false },
+    });
+    expect(lines).toContain(`Advisor Desk: ${url}`);
+  });
+
   it('with Electron: the window, and how to stop', () => {
     expect(startMessage({ ...BASE, app: { kind: 'electron' } })).toEqual([
       'Sandbox platform: http://127.0.0.1:4010',

@@ -211,6 +211,30 @@ describe('FileService', () => {
     expect(readFileSync(result.path).equals(bytes)).toBe(true);
   });
 
+  it("downloads version 2's engagement documents and signatures by the addresses the interface gives", async () => {
+    const engagement = platform.control
+      .dump()
+      .engagements.find((e) => e.signatures.length > 0 && e.documents.some((d) => d.files.length > 0));
+    if (!engagement) throw new Error('the sandbox has no engagement with a signature and a document');
+    const list = async (what: string) => {
+      const answer = await transport.request<{ items: Record<string, unknown>[] }>({
+        api: 'v2',
+        method: 'GET',
+        path: `/engagements/${engagement.id}/${what}`,
+      });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.data.items;
+    };
+    const signature = (await list('signatures'))[0]?.file as string;
+    const documents = (await list('documents')).find((d) => (d.files as unknown[]).length > 0);
+    const document = (documents?.files as { url: string }[])[0]?.url as string;
+    for (const url of [signature, document]) {
+      const result = await files.fetch({ api: 'v2', url, suggestedName: 'engagement file', target: 'cache' });
+      expect(result, url).toMatchObject({ ok: true });
+      if (result.ok) expect(result.bytes).toBeGreaterThan(0);
+    }
+  });
+
   describe('addresses that are not files of the platform: refused before any request, dialog or file', () => {
     let elsewhere: Server;
     let hits = 0;

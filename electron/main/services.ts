@@ -47,7 +47,11 @@ export function createServices(ports: HostPorts): MainServices {
     tokens: auth,
     onFailure: (event) => diagnostics.transportFailed(event),
   });
-  const files = new FileService((url, o) => transport.download(url, o), ports.cacheDir, ports.chooseSavePath);
+  const platformFiles = {
+    download: transport.download.bind(transport),
+    address: transport.downloadAddress.bind(transport),
+  };
+  const files = new FileService(platformFiles, ports.cacheDir, ports.chooseSavePath);
   const handlers: BridgeHandlers = {
     'auth.status': () => auth.status(),
     'auth.beginSignIn': (target) => auth.beginSignIn(target),

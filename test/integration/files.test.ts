@@ -1,10 +1,14 @@
 // Downloads through the real transport from the sandbox platform: to the cache or to a chosen
-// path, with server names made safe, and never a half-written file.
+// path, with server names made safe, only from the interfaces' file addresses, private to the
+// user, marked where they came from, and never a half-written file.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DownloadMarks } from '../../electron/main/files/download-marks.ts';
 import { FileService } from '../../electron/main/files/file-service.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import { sandboxProfile } from '@shared/settings.ts';
@@ -15,6 +19,20 @@ let dir: string;
 let transport: Transport;
 let saveTo: string | null;
 let files: FileService;
+/** Every address the transport sent a request to: the token went with each. */
+let sent: string[] = [];
+let dialogs = 0;
+/** What the marks port was given, and the temporary file as it stood then. */
+let marked: { path: string; source: string; mode: number }[] = [];
+const marks: DownloadMarks = {
+  kind: 'none',
+  mark: (path, source) => {
+    marked.push({ path, source: source.href, mode: statSync(path).mode & 0o777 });
+    return Promise.resolve();
+  },
+};
+// POSIX modes only: Windows has no such bits (its folders inherit their ACLs).
+const posix = process.platform !== 'win32';
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, accounts: 10, rateLimit: 0 });
@@ -26,12 +44,29 @@ beforeAll(async () => {
       accessToken: () => Promise.resolve(token),
       refreshAfterUnauthorized: () => Promise.resolve(null),
     },
+    fetch: (input, init) => {
+      sent.push(input instanceof Request ? input.url : input.toString());
+      return globalThis.fetch(input, init);
+    },
   });
   files = new FileService(
-    (url, o) => transport.download(url, o),
+    {
+      download: (url, o) => transport.download(url, o),
+      address: (api, url) => transport.downloadAddress(api, url),
+    },
     join(dir, 'cache'),
-    () => Promise.resolve(saveTo),
+    () => {
+      dialogs++;
+      return Promise.resolve(saveTo);
+    },
+    marks,
   );
+});
+
+beforeEach(() => {
+  sent = [];
+  marked = [];
+  dialogs = 0;
 });
 
 afterAll(async () => {
@@ -135,5 +170,135 @@ describe('FileService', () => {
       target: 'cache',
     });
     expect(result).toMatchObject({ ok: false, cancelled: false });
+  });
+
+  it('gives the file, the temporary file and the folders it makes to the user alone (0600 in 0700)', async () => {
+    const { url } = avatar();
+    const cache = await files.fetch({ api: 'v0', url, suggestedName: 'private.png', target: 'cache' });
+    saveTo = join(dir, 'made', 'for', 'me', 'private.png');
+    const saved = await files.fetch({ api: 'v0', url, suggestedName: 'private.png', target: 'save' });
+    expect(cache).toMatchObject({ ok: true });
+    expect(saved).toMatchObject({ ok: true, path: saveTo });
+    if (!cache.ok || !saved.ok) return;
+    // The temporary file: short, hidden, beside its target, private from the start.
+    expect(marked.map((m) => dirname(m.path))).toEqual([dirname(cache.path), dirname(saved.path)]);
+    for (const m of marked) expect(basename(m.path)).toMatch(/^\.[A-Za-z0-9_-]{8}\.part$/);
+    if (!posix) return;
+    for (const m of marked) expect(m.mode).toBe(0o600);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(cache.path)).toBe(0o600);
+    expect(mode(saved.path)).toBe(0o600);
+    expect(mode(join(dir, 'cache'))).toBe(0o700);
+    for (const folder of ['made', 'made/for', 'made/for/me']) expect(mode(join(dir, folder))).toBe(0o700);
+  });
+
+  it('marks each download with the address it came from, before it gets its name', async () => {
+    const { url } = avatar();
+    const result = await files.fetch({ api: 'v0', url, suggestedName: 'marked.png', target: 'cache' });
+    expect(result).toMatchObject({ ok: true });
+    expect(marked).toHaveLength(1);
+    expect(marked[0]?.source).toBe(url);
+    expect(existsSync(marked[0]?.path ?? '')).toBe(false); // renamed since
+  });
+
+  it('a 70-character Japanese name (214 bytes in UTF-8) is saved, cut to 200 bytes', async () => {
+    const { url, bytes } = avatar();
+    const name = `${'資産運用報告書'.repeat(10)}.pdf`;
+    const result = await files.fetch({ api: 'v0', url, suggestedName: name, target: 'cache' });
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(basename(result.path)).toBe(`${'資産運用報告書'.repeat(10).slice(0, 65)}.pdf`);
+    expect(readFileSync(result.path).equals(bytes)).toBe(true);
+  });
+
+  it("downloads version 2's engagement documents and signatures by the addresses the interface gives", async () => {
+    const engagement = platform.control
+      .dump()
+      .engagements.find((e) => e.signatures.length > 0 && e.documents.some((d) => d.files.length > 0));
+    if (!engagement) throw new Error('the sandbox has no engagement with a signature and a document');
+    const list = async (what: string) => {
+      const answer = await transport.request<{ items: Record<string, unknown>[] }>({
+        api: 'v2',
+        method: 'GET',
+        path: `/engagements/${engagement.id}/${what}`,
+      });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.data.items;
+    };
+    const signature = (await list('signatures'))[0]?.file as string;
+    const documents = (await list('documents')).find((d) => (d.files as unknown[]).length > 0);
+    const document = (documents?.files as { url: string }[])[0]?.url as string;
+    for (const url of [signature, document]) {
+      const result = await files.fetch({ api: 'v2', url, suggestedName: 'engagement file', target: 'cache' });
+      expect(result, url).toMatchObject({ ok: true });
+      if (result.ok) expect(result.bytes).toBeGreaterThan(0);
+    }
+  });
+
+  describe('addresses that are not files of the platform: refused before any request, dialog or file', () => {
+    let elsewhere: Server;
+    let hits = 0;
+    let elsewhereUrl = '';
+    beforeAll(async () => {
+      elsewhere = createServer((_req, res) => {
+        hits++;
+        res.end('stolen');
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => elsewhere.close(() => resolve())));
+
+    const refused: [string, 'v0' | 'v2', () => string][] = [
+      ['the sandbox state', 'v0', () => `${platform.url}/__sandbox/state`],
+      ['the sandbox state, by a relative path', 'v0', () => '/../../__sandbox/state'],
+      [
+        'the sandbox state, by escaped dots',
+        'v0',
+        () => `${platform.url}/api/v0/files/%2e%2e/%2e%2e/../__sandbox/state`,
+      ],
+      ['an escaped slash', 'v0', () => `${platform.url}/api/v0/files/..%2f..%2f__sandbox%2fstate`],
+      ['the token endpoint', 'v0', () => `${platform.url}/oauth/token`],
+      ['a JSON endpoint of the interface', 'v0', () => `${platform.url}/api/v0/user`],
+      ['a file of the other interface', 'v2', () => avatar().url],
+      ['another origin, with a file path', 'v0', () => `${elsewhereUrl}/api/v0/files/x/y.png`],
+    ];
+    it.each(refused)('%s', async (_what, api, address) => {
+      const before = platform.control.stats().total;
+      const cacheBefore = readdirSync(join(dir, 'cache')).sort();
+      saveTo = join(dir, 'refused', 'x.png');
+      for (const target of ['cache', 'save'] as const) {
+        const result = await files.fetch({ api, url: address(), suggestedName: 'x.png', target });
+        expect(result).toMatchObject({
+          ok: false,
+          cancelled: false,
+          error: { kind: 'validation', status: null },
+        });
+        if (result.ok || result.cancelled) return;
+        expect(result.error.message).toMatch(
+          /not (a file of interface|on the platform)|escaped|not valid|refused/,
+        );
+      }
+      expect(sent).toEqual([]);
+      expect(hits).toBe(0);
+      expect(platform.control.stats().total).toBe(before);
+      expect(dialogs).toBe(0);
+      expect(existsSync(join(dir, 'refused'))).toBe(false);
+      expect(readdirSync(join(dir, 'cache')).sort()).toEqual(cacheBefore);
+    });
+
+    it('says where the files of the interface are', async () => {
+      const result = await files.fetch({
+        api: 'v0',
+        url: `${platform.url}/__sandbox/state`,
+        suggestedName: 'state.json',
+        target: 'cache',
+      });
+      if (result.ok || result.cancelled) throw new Error('not refused');
+      expect(result.error.message).toBe(
+        `The address is not a file of interface v0 (files are at ${platform.url}/api/v0/files/…, ` +
+          `${platform.url}/api/v0/user/reports/…, ${platform.url}/api/v0/accounts/{id}/reports/…); it was not fetched.`,
+      );
+    });
   });
 });

@@ -643,7 +643,7 @@ describe('multipart uploads and downloads', () => {
       });
 
     it('errors the stream with a TimeoutError when the platform goes silent', async () => {
-      const answer = await stallingTransport().download('/stall', { api: 'v0', timeoutMs: 300 });
+      const answer = await stallingTransport().download('/files/stall', { api: 'v0', timeoutMs: 300 });
       if (!answer.ok) throw new Error(answer.message);
       const started = Date.now();
       await expect(new Response(answer.body).arrayBuffer()).rejects.toMatchObject({ name: 'TimeoutError' });
@@ -651,7 +651,7 @@ describe('multipart uploads and downloads', () => {
     });
 
     it("a slow reader is not the platform's silence", async () => {
-      const answer = await stallingTransport().download('/complete', { api: 'v0', timeoutMs: 300 });
+      const answer = await stallingTransport().download('/files/complete', { api: 'v0', timeoutMs: 300 });
       if (!answer.ok) throw new Error(answer.message);
       await sleep(600); // longer than the timeout, before reading anything
       expect(Buffer.from(await new Response(answer.body).arrayBuffer()).toString()).toBe('%PDF-1.4 x');
@@ -660,7 +660,7 @@ describe('multipart uploads and downloads', () => {
     it("the caller's signal ends the stream even when the whole body had already arrived", async () => {
       // Node's fetch would leave this read pending forever; the transport must not.
       const controller = new AbortController();
-      const answer = await stallingTransport().download('/complete', {
+      const answer = await stallingTransport().download('/files/complete', {
         api: 'v0',
         signal: controller.signal,
       });
@@ -672,7 +672,10 @@ describe('multipart uploads and downloads', () => {
 
     it("the caller's signal stops the stream", async () => {
       const controller = new AbortController();
-      const answer = await stallingTransport().download('/stall', { api: 'v0', signal: controller.signal });
+      const answer = await stallingTransport().download('/files/stall', {
+        api: 'v0',
+        signal: controller.signal,
+      });
       if (!answer.ok) throw new Error(answer.message);
       const reading = new Response(answer.body).arrayBuffer();
       controller.abort(new Error('left the screen'));

@@ -1,12 +1,29 @@
 // File names that come from a server are data: before one touches the disk it loses every path
-// part, control and reserved character, reserved device name and hidden-file dot, and is bounded.
+// part, control, invisible and reserved character, reserved device name and hidden-file dot, and is bounded.
 
-const MAX_LENGTH = 120;
-// Windows device names, with or without an extension; CONIN$ and CONOUT$ open the console.
-const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
-// Windows refuses these; every OS refuses `/` and NUL; the rest are control characters.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** In UTF-8 bytes: file systems count bytes (ext4 and APFS allow 255), and ` (n)` and the folder need room. */
+export const MAX_NAME_BYTES = 200;
+/** A longer "extension" is part of the name, cut like the rest of it. */
+const MAX_EXTENSION_BYTES = 32;
+// Windows device names. Windows reads the device from the part before the first dot, ignoring
+// trailing spaces and dots, so `CON .txt`, `nul.tar.gz` and `COM¹.log` open devices too;
+// CONIN$ and CONOUT$ open the console.
+const DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+// Windows refuses <>:"/\|?*; every OS refuses `/` and NUL. The rest is invisible or reorders
+// what is shown (bidi controls, U+061C, zero-width characters, BOM, fillers, tags, variation
+// selectors, lone surrogates, line separators): a name must read as what it is (`invoice‮fdp.exe`).
+const UNSAFE = /[<>:"/\\|?*\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Bytes of `text` in UTF-8. */
+export const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/** Whether Windows would open a device instead of a file of this name. */
+export function isReservedName(name: string): boolean {
+  const beforeDot = name.split('.')[0] ?? '';
+  return DEVICE.test(beforeDot.replace(/[\s.]+$/, ''));
+}
 
 /** A name safe to create in any folder on Windows, macOS and Linux; `fallback` when nothing usable is left. */
 export function sanitizeFileName(raw: string, fallback = 'download'): string {
@@ -15,32 +32,62 @@ export function sanitizeFileName(raw: string, fallback = 'download'): string {
   let name = last.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
   // No hidden files, no names made of dots, no trailing dots or spaces (Windows drops them).
   name = name.replace(/^[.\s_]+/, '').replace(/[.\s]+$/, '');
-  if (name.length > MAX_LENGTH) name = shorten(name);
-  if (name === '' || RESERVED.test(name)) return fallback;
+  if (utf8Bytes(name) > MAX_NAME_BYTES) name = shorten(name);
+  if (name === '' || isReservedName(name)) return fallback;
   return name;
 }
 
-/** Keeps the extension (when it is short) and cuts the stem, without splitting a surrogate pair. */
+/** Keeps the extension (when it is short) and cuts the stem on a character boundary. */
 function shorten(name: string): string {
-  const dot = name.lastIndexOf('.');
-  const ext = dot > 0 && name.length - dot <= 12 ? name.slice(dot) : '';
-  const stem = Array.from(name.slice(0, name.length - ext.length));
-  return (
-    stem
-      .slice(0, MAX_LENGTH - ext.length)
-      .join('')
-      .replace(/[.\s]+$/, '') + ext
-  );
+  const [stem, ext] = splitExtension(name, MAX_EXTENSION_BYTES);
+  return cutTo(stem, MAX_NAME_BYTES - utf8Bytes(ext)) + ext;
 }
 
-/** `name`, or `name (2)`, `name (3)` … whichever `exists` says is free. */
+/** `report.final` + `.pdf`; no extension when the dot starts the name or the extension is longer than `maxExtBytes`. */
+function splitExtension(name: string, maxExtBytes = Infinity): [string, string] {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || utf8Bytes(name.slice(dot)) > maxExtBytes) return [name, ''];
+  return [name.slice(0, dot), name.slice(dot)];
+}
+
+/**
+ * The longest start of `text` within `budget` bytes, cut between user-perceived characters (an
+ * accent stays on its letter, a flag stays whole), without trailing dots or spaces.
+ */
+function cutTo(text: string, budget: number): string {
+  let out = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (utf8Bytes(out + segment) > budget) {
+      // One "character" larger than the whole budget (a letter under hundreds of marks): cut
+      // it between code points instead, never inside one.
+      if (out === '') out = cutCodePoints(segment, budget);
+      break;
+    }
+    out += segment;
+  }
+  return out.replace(/[.\s]+$/, '');
+}
+
+function cutCodePoints(text: string, budget: number): string {
+  let out = '';
+  for (const point of text) {
+    if (utf8Bytes(out + point) > budget) break;
+    out += point;
+  }
+  return out;
+}
+
+/** `name`, or `name (2)`, `name (3)` … whichever `exists` says is free, still within the byte bound. */
 export function uniqueName(name: string, exists: (candidate: string) => boolean): string {
   if (!exists(name)) return name;
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const [stem, ext] = splitExtension(name, MAX_EXTENSION_BYTES);
+  const numbered = (n: number | string) => {
+    const suffix = ` (${n})${ext}`;
+    return `${cutTo(stem, MAX_NAME_BYTES - utf8Bytes(suffix))}${suffix}`;
+  };
   for (let n = 2; n < 10_000; n++) {
-    const candidate = `${stem} (${n})${ext}`;
+    const candidate = numbered(n);
     if (!exists(candidate)) return candidate;
   }
-  return `${stem} (${Date.now()})${ext}`;
+  return numbered(Date.now());
 }

@@ -1,25 +1,28 @@
 // Downloads from the platform: to a path the user picks, or to a cache folder for offline viewing.
-// Bytes are streamed to a temporary file and renamed into place, so a failed download never
-// leaves half a file under the final name.
+// Bytes are streamed to a temporary file beside the target and renamed into place, so a failed
+// download never leaves half a file under the final name. Files are the user's alone (0600, in
+// folders made 0700) and marked as come from the internet where the OS has such a mark.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ApiFailure, ApiName, Priority } from '@shared/api/request.ts';
 import type { DiskFailure, DownloadRequest, DownloadResult } from '@shared/bridge.ts';
+import { downloadMarksFor, type DownloadMarks } from './download-marks.ts';
 import { sanitizeFileName, uniqueName } from './file-names.ts';
 
 export type DownloadBody = { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array } | ApiFailure;
 
-/** The transport's download: auth, rate limit and the url check live there. */
-export type Downloader = (
-  url: string,
-  options: { api: ApiName; priority: Priority },
-) => Promise<DownloadBody>;
+/** The transport's side of a download: auth, rate limit and the address check live there. */
+export interface PlatformFiles {
+  download(url: string, options: { api: ApiName; priority: Priority }): Promise<DownloadBody>;
+  /** The address `url` stands for, or why it is not a file of the platform; sends nothing. */
+  address(api: ApiName, url: string): URL | ApiFailure;
+}
 
 /** Asks the user where to save; null when they cancel. The browser preview saves into a folder instead. */
 export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
@@ -29,16 +32,20 @@ export class FileService {
   private readonly claimed = new Set<string>();
 
   constructor(
-    private readonly download: Downloader,
+    private readonly platform: PlatformFiles,
     private readonly cacheDir: string,
     private readonly chooseSavePath: ChooseSavePath,
+    private readonly marks: DownloadMarks = downloadMarksFor(process.platform),
   ) {}
 
   async fetch(request: DownloadRequest): Promise<DownloadResult> {
+    // An address that is not a file of the platform is refused before the user is asked anything.
+    const source = this.platform.address(request.api, request.url);
+    if (!(source instanceof URL)) return { ok: false, cancelled: false, error: source };
     const target = await this.targetOf(request);
     if (target === null) return { ok: false, cancelled: true };
     try {
-      return await this.downloadTo(target, request);
+      return await this.downloadTo(target, source, request);
     } finally {
       this.claimed.delete(target);
     }
@@ -63,26 +70,29 @@ export class FileService {
    * The folder and the temporary file come first: a folder that cannot be made costs no request
    * of the interface's budget, and is reported as the disk problem it is.
    */
-  private async downloadTo(target: string, request: DownloadRequest): Promise<DownloadResult> {
-    // A unique name: two downloads of the same file must not write into one temporary file.
-    const partial = `${target}.part-${randomUUID()}`;
+  private async downloadTo(target: string, source: URL, request: DownloadRequest): Promise<DownloadResult> {
+    // Hidden, short (the target's name may already use most of what the file system allows) and
+    // random: two downloads of the same file never write into one temporary file.
+    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
     let file: FileHandle;
     try {
-      await mkdir(dirname(target), { recursive: true });
-      file = await open(partial, 'wx');
+      await this.makeFolder(dirname(target));
+      file = await open(partial, 'wx', 0o600);
     } catch (error) {
       return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
     }
     let written = false;
     try {
       const priority = request.priority ?? 'interactive';
-      const answer = await this.download(request.url, { api: request.api, priority });
+      const answer = await this.platform.download(request.url, { api: request.api, priority });
       if (!answer.ok) return { ok: false, cancelled: false, error: answer };
-      const source =
+      const body =
         answer.body instanceof Uint8Array ? Readable.from([answer.body]) : Readable.fromWeb(answer.body);
       let bytes = 0;
-      source.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      await pipeline(source, file.createWriteStream());
+      body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      await pipeline(body, file.createWriteStream());
+      // Marked before it gets its name: the stream or attribute moves with the rename.
+      await this.marks.mark(partial, source);
       await rename(partial, target);
       written = true;
       return { ok: true, path: target, bytes };
@@ -96,6 +106,15 @@ export class FileService {
     } finally {
       if (!written) await discardPartial(file, partial);
     }
+  }
+
+  /**
+   * Folders it makes are the user's alone (0700); the cache folder is the app's, so it is made
+   * private even when it already existed. A folder the user chose is left as it is.
+   */
+  private async makeFolder(folder: string): Promise<void> {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    if (folder === this.cacheDir) await chmod(folder, 0o700);
   }
 }
 

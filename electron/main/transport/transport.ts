@@ -12,6 +12,7 @@ import {
   type Priority,
 } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
+import { fileAddressProblem } from '../files/file-addresses.ts';
 import { insecureAddress } from '@shared/settings.ts';
 import {
   authFailure,
@@ -449,19 +450,38 @@ export class Transport {
     return url;
   }
 
-  private resolveDownload(api: ApiName, address: unknown): URL | ApiFailure {
-    if (typeof address === 'string' && address.startsWith('/'))
-      return this.resolvePath(api, address, undefined);
-    const base = this.base(api);
-    if (!(base instanceof URL)) return base;
-    let url: URL;
+  /**
+   * The address a download of `url` would fetch, or why it may not: only the interfaces' file
+   * addresses (files/file-addresses.ts), so the bearer token goes nowhere else on the origin.
+   * Nothing is sent either way; callers check before they prepare anything.
+   */
+  downloadAddress(api: ApiName, url: unknown): URL | ApiFailure {
     try {
-      url = new URL(String(address));
+      if (!isApiName(api)) return refusedRequest('The download names no known interface (v2 or v0).');
+      return this.resolveDownload(api, url);
     } catch {
       return refusedRequest('The file address is not valid.');
     }
-    if (url.username !== '' || url.password !== '' || url.origin !== base.origin)
+  }
+
+  private resolveDownload(api: ApiName, address: unknown): URL | ApiFailure {
+    const base = this.base(api);
+    if (!(base instanceof URL)) return base;
+    let url: URL | ApiFailure;
+    if (typeof address === 'string' && address.startsWith('/')) {
+      url = this.resolvePath(api, address, undefined);
+      if (!(url instanceof URL)) return url;
+    } else {
+      try {
+        url = new URL(String(address));
+      } catch {
+        return refusedRequest('The file address is not valid.');
+      }
+    }
+    if (url.origin !== base.origin)
       return refusedRequest(`The file address is not on the platform (${base.origin}); it was not fetched.`);
+    const problem = fileAddressProblem(api, base, url);
+    if (problem) return refusedRequest(problem);
     url.hash = '';
     return url;
   }

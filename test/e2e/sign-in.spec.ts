@@ -26,11 +26,14 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
     .state.users.find((u) => u.email === 'advisor@sandbox.test');
   expect(advisor?.currentTeamId).toBe(2);
 
-  // Every area has its page.
-  for (const area of ['Engagements', 'Forms', 'Reports', 'Activity', 'Settings']) {
-    await page.getByRole('link', { name: area }).click();
+  // Every area in the navigation has its page, and none that is not built yet is listed.
+  const navigation = page.getByRole('navigation');
+  for (const area of ['Accounts', 'Settings']) {
+    await navigation.getByRole('link', { name: area }).click();
     await expect(page.getByRole('heading', { name: area, level: 1 })).toBeVisible();
   }
+  for (const unbuilt of ['Engagements', 'Forms', 'Reports', 'Activity'])
+    await expect(navigation.getByRole('link', { name: unbuilt })).toHaveCount(0);
 
   await page.getByTestId('sign-out').click();
   await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();

@@ -1,12 +1,10 @@
-// Routes: the sign-in screen, and the app frame with one page per area. Hash history keeps every
+// Routes: the sign-in screen, and the app frame with one page per area (accounts, settings). Hash history keeps every
 // route inside the one page that both hosts serve.
 
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { useSessionStore } from '../common/session.ts';
 import ShellView from './ShellView.vue';
-import AreaPlaceholderView from './AreaPlaceholderView.vue';
 import AccountListView from '../accounts/AccountListView.vue';
-import { AREAS } from './areas.ts';
 import SettingsView from '../settings/SettingsView.vue';
 import SignInView from '../sign-in/SignInView.vue';
 
@@ -36,12 +34,6 @@ const routes: RouteRecordRaw[] = [
     component: ShellView,
     children: [
       { path: '', redirect: { name: 'accounts' } },
-      ...AREAS.filter((area) => area.name !== 'accounts').map((area) => ({
-        path: area.path,
-        name: area.name,
-        component: AreaPlaceholderView,
-        props: { area },
-      })),
       ACCOUNT_ROUTES,
       { path: 'settings', name: 'settings', component: SettingsView },
     ],

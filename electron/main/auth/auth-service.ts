@@ -38,6 +38,8 @@ const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const REFRESH_MARGIN_MS = 60_000;
 /** A finished flow nobody asked about is forgotten after this long. */
 const KEEP_OUTCOME_MS = 60_000;
+/** How long a sign-out gives the server to revoke the tokens (RFC 7009) before it stops waiting. */
+const REVOKE_TIMEOUT_MS = 1500;
 
 const SAVE_FAILED_NOTE =
   "Advisor Desk could not save your sign-in in the system's secret store: you will sign in again after a restart.";
@@ -156,12 +158,15 @@ export class AuthService implements TokenSource, AuthCommands {
         message: 'You signed out while this sign-in was waiting. Sign in again when you are ready.',
       }),
     );
+    const held = [...new Set(APIS.map((api) => this.grants[api]).filter((g): g is Grant => g !== null))];
     for (const api of APIS) {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
+    // The tokens are forgotten first; revoking them at the server is a courtesy with a deadline.
+    const revoked = Promise.allSettled(held.map((grant) => this.revoke(grant)));
     const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));
-    await Promise.allSettled(cancelled);
+    await Promise.allSettled([...cancelled, revoked]);
     const status = await this.status();
     if (removed.some((r) => r.status === 'rejected'))
       return { ok: false, message: REMOVE_FAILED_NOTE, status };
@@ -224,6 +229,33 @@ export class AuthService implements TokenSource, AuthCommands {
     return holders;
   }
 
+  /**
+   * RFC 7009: asks the server that issued a token set to revoke it (the refresh token, then the
+   * access token), when it offers revocation. Best effort, never longer than REVOKE_TIMEOUT_MS,
+   * never throws: the tokens are already forgotten here.
+   */
+  private async revoke(grant: Grant): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOKE_TIMEOUT_MS)));
+    const work = (async () => {
+      const config = await this.configuration(grant.authUrl, grant.clientId);
+      if (!config.serverMetadata().revocation_endpoint) return;
+      config.timeout = REVOKE_TIMEOUT_MS / 1000;
+      if (grant.refreshToken !== null) {
+        await oidc.tokenRevocation(config, grant.refreshToken, { token_type_hint: 'refresh_token' });
+      }
+      await oidc.tokenRevocation(config, grant.accessToken, { token_type_hint: 'access_token' });
+    })();
+    try {
+      await Promise.race([work, deadline]);
+    } catch {
+      // Unreachable or refused: the server forgets the tokens when they expire.
+    } finally {
+      clearTimeout(timer);
+      work.catch(() => undefined);
+    }
+  }
+
   // ---- sign-in ----
 
   /** Never rejects: a sign-in that cannot start says why, for the sign-in screen to show. */
@@ -247,7 +279,9 @@ export class AuthService implements TokenSource, AuthCommands {
     for (const api of apis) binding.baseOrigins[api] = requireBaseOrigin(profile, api);
     const config = await this.configuration(authUrl, profile.clientId);
     const scope = profile.scope || '*';
-    const context: SignInContext = { authUrl, issuer: config.serverMetadata().issuer, scope };
+    const { issuer, scopes_supported: listed } = config.serverMetadata();
+    const unlisted = listed ? scope.split(/\s+/).filter((s) => !listed.includes(s)) : [];
+    const context: SignInContext = { authUrl, issuer, scope, unlisted };
 
     // A newer sign-in for the same interfaces replaces an older one still waiting.
     for (const flow of this.flows.values()) {

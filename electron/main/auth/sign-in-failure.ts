@@ -12,7 +12,12 @@ export interface SignInContext {
   /** The issuer the server's metadata names (the profile's address when it has none). */
   issuer: string;
   scope: string;
+  /** Requested scopes the server's metadata does not list (empty when it lists none). */
+  unlisted: string[];
 }
+
+const scopeAdvice = (scope: string) =>
+  `The documented platform takes the scope “*”; standard OpenID servers take “openid offline_access”. The scope asked for was “${scope}”: change it in the connection settings if it does not suit this server.`;
 
 /** The server's own words: `error: error_description`, or the error code alone. */
 const said = (error: string, description: string | undefined) =>
@@ -23,17 +28,19 @@ export function signInFailure(error: unknown, context: SignInContext): FlowResul
   if (error instanceof oidc.AuthorizationResponseError) {
     const detail = said(error.error, error.error_description);
     if (error.error === 'access_denied') {
+      // A server that grants none of the scopes asked for says access_denied, often without a word.
+      const advice = context.unlisted.length > 0 ? ` ${scopeAdvice(context.scope)}` : '';
       return {
         ok: false,
         reason: 'denied',
-        message: `The sign-in server at ${authUrl} refused the sign-in (${detail}).`,
+        message: `The sign-in server at ${authUrl} refused the sign-in (${detail}).${advice}`,
       };
     }
     if (error.error === 'invalid_scope') {
       return {
         ok: false,
         reason: 'failed',
-        message: `The sign-in server at ${authUrl} refused the scope “${context.scope}” (${detail}). The documented platform takes “*”; standard OpenID servers take “openid offline_access”. Change the scope in the connection settings.`,
+        message: `The sign-in server at ${authUrl} refused the scope (${detail}). ${scopeAdvice(context.scope)}`,
       };
     }
     return {

@@ -906,6 +906,7 @@ describe('a changed interface address', () => {
 
 /** A stand-in address for the sign-in server that forwards to the platform, until it is closed. */
 async function startRelay(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  let self = '';
   const server = createServer((req, res) => {
     void (async () => {
       const chunks: Buffer[] = [];
@@ -920,7 +921,10 @@ async function startRelay(target: string): Promise<{ url: string; close(): Promi
         ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
         redirect: 'manual',
       });
-      const body = Buffer.from(await answer.arrayBuffer());
+      // Like a reverse proxy, the relay presents the server's metadata under its own address.
+      const raw = Buffer.from(await answer.arrayBuffer());
+      const json = answer.headers.get('content-type')?.startsWith('application/json');
+      const body = json ? Buffer.from(raw.toString('utf8').replaceAll(target, self)) : raw;
       const out: Record<string, string> = {};
       answer.headers.forEach((value, name) => {
         if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
@@ -932,8 +936,9 @@ async function startRelay(target: string): Promise<{ url: string; close(): Promi
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  self = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: self,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

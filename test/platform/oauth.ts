@@ -143,7 +143,9 @@ export class OAuthServer {
         response_types_supported: ['code'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+        // The documented platform's clients send the secret in the body; that is what is advertised
+        // (HTTP Basic is still accepted, as the platform's OAuth server does).
+        token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
         scopes_supported: ['*'],
       };
     });

@@ -8,6 +8,14 @@ import type { ApiName } from '@shared/api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '@shared/auth.ts';
 import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
 import { isLoopbackHttp, sharesSignIn, type ConnectionProfile } from '@shared/settings.ts';
+import {
+  clientAuthentication,
+  discoverAuthServer,
+  ServerUnreachable,
+  SignInRefused,
+  type AuthServer,
+} from './auth-server.ts';
+import { signInFailure, type FlowResult, type SignInContext } from './sign-in-failure.ts';
 import { RENEWAL_UNREACHABLE, type TokenAnswer, type TokenSource } from '../transport/token-source.ts';
 import { listenForRedirect, type RedirectListener, type ResultPage } from './loopback.ts';
 import type { OpenExternal, SecretStore } from './ports.ts';
@@ -30,6 +38,8 @@ const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const REFRESH_MARGIN_MS = 60_000;
 /** A finished flow nobody asked about is forgotten after this long. */
 const KEEP_OUTCOME_MS = 60_000;
+/** How long a sign-out gives the server to revoke the tokens (RFC 7009) before it stops waiting. */
+const REVOKE_TIMEOUT_MS = 1500;
 
 const SAVE_FAILED_NOTE =
   "Advisor Desk could not save your sign-in in the system's secret store: you will sign in again after a restart.";
@@ -39,9 +49,6 @@ const REMOVE_FAILED_NOTE =
   "You are signed out, but Advisor Desk could not remove your saved sign-in from the system's secret store, so it may come back after a restart. Sign in and sign out again to remove it.";
 const START_FAILED_NOTE =
   'Advisor Desk could not start the sign-in. Try again; if it keeps failing, restart Advisor Desk.';
-
-/** Why a sign-in cannot start, written for the user (the sign-in screen shows it as it is). */
-class SignInRefused extends Error {}
 
 /** A token set as kept in memory and in the secret store (one entry per interface). */
 const grantSchema = z.object({
@@ -65,8 +72,6 @@ type Grant = z.infer<typeof grantSchema>;
 type Binding = Pick<Grant, 'authUrl' | 'clientId' | 'baseOrigins'>;
 
 type RenewResult = { kind: 'renewed'; grant: Grant } | { kind: 'rejected' } | { kind: 'unreachable' };
-type FlowResult =
-  { ok: true } | { ok: false; reason: 'cancelled' | 'denied' | 'timeout' | 'failed'; message: string };
 
 interface Flow {
   id: string;
@@ -75,6 +80,8 @@ interface Flow {
   /** What the token set it brings will be bound to (the profile when the sign-in started). */
   binding: Binding;
   config: oidc.Configuration;
+  /** What failures name: the server's address and issuer, the scope asked for. */
+  context: SignInContext;
   verifier: string;
   state: string;
   listener: RedirectListener;
@@ -102,6 +109,8 @@ export class AuthService implements TokenSource, AuthCommands {
   /** Refreshes in progress, by the access token they replace: concurrent callers share one. */
   private readonly renewals = new Map<string, Promise<RenewResult>>();
   private readonly flows = new Map<string, Flow>();
+  /** The metadata of each sign-in server, by its address in the profile. */
+  private readonly servers = new Map<string, AuthServer>();
   /** Secret store writes, in order, so a late save never lands after a sign-out's delete. */
   private writes: Promise<unknown> = Promise.resolve();
   private saveFailed = false;
@@ -149,12 +158,15 @@ export class AuthService implements TokenSource, AuthCommands {
         message: 'You signed out while this sign-in was waiting. Sign in again when you are ready.',
       }),
     );
+    const held = [...new Set(APIS.map((api) => this.grants[api]).filter((g): g is Grant => g !== null))];
     for (const api of APIS) {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
+    // The tokens are forgotten first; revoking them at the server is a courtesy with a deadline.
+    const revoked = Promise.allSettled(held.map((grant) => this.revoke(grant)));
     const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));
-    await Promise.allSettled(cancelled);
+    await Promise.allSettled([...cancelled, revoked]);
     const status = await this.status();
     if (removed.some((r) => r.status === 'rejected'))
       return { ok: false, message: REMOVE_FAILED_NOTE, status };
@@ -217,6 +229,33 @@ export class AuthService implements TokenSource, AuthCommands {
     return holders;
   }
 
+  /**
+   * RFC 7009: asks the server that issued a token set to revoke it (the refresh token, then the
+   * access token), when it offers revocation. Best effort, never longer than REVOKE_TIMEOUT_MS,
+   * never throws: the tokens are already forgotten here.
+   */
+  private async revoke(grant: Grant): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOKE_TIMEOUT_MS)));
+    const work = (async () => {
+      const config = await this.configuration(grant.authUrl, grant.clientId);
+      if (!config.serverMetadata().revocation_endpoint) return;
+      config.timeout = REVOKE_TIMEOUT_MS / 1000;
+      if (grant.refreshToken !== null) {
+        await oidc.tokenRevocation(config, grant.refreshToken, { token_type_hint: 'refresh_token' });
+      }
+      await oidc.tokenRevocation(config, grant.accessToken, { token_type_hint: 'access_token' });
+    })();
+    try {
+      await Promise.race([work, deadline]);
+    } catch {
+      // Unreachable or refused: the server forgets the tokens when they expire.
+    } finally {
+      clearTimeout(timer);
+      work.catch(() => undefined);
+    }
+  }
+
   // ---- sign-in ----
 
   /** Never rejects: a sign-in that cannot start says why, for the sign-in screen to show. */
@@ -224,7 +263,10 @@ export class AuthService implements TokenSource, AuthCommands {
     try {
       return { ok: true, ...(await this.start(target)) };
     } catch (error) {
-      return { ok: false, message: error instanceof SignInRefused ? error.message : START_FAILED_NOTE };
+      if (error instanceof SignInRefused) return { ok: false, message: error.message };
+      if (error instanceof ServerUnreachable)
+        return { ok: false, message: unreachableNote(this.profile(), target) };
+      return { ok: false, message: START_FAILED_NOTE };
     }
   }
 
@@ -236,6 +278,10 @@ export class AuthService implements TokenSource, AuthCommands {
     const binding: Binding = { authUrl, clientId: profile.clientId, baseOrigins: {} };
     for (const api of apis) binding.baseOrigins[api] = requireBaseOrigin(profile, api);
     const config = await this.configuration(authUrl, profile.clientId);
+    const scope = profile.scope || '*';
+    const { issuer, scopes_supported: listed } = config.serverMetadata();
+    const unlisted = listed ? scope.split(/\s+/).filter((s) => !listed.includes(s)) : [];
+    const context: SignInContext = { authUrl, issuer, scope, unlisted };
 
     // A newer sign-in for the same interfaces replaces an older one still waiting.
     for (const flow of this.flows.values()) {
@@ -255,10 +301,12 @@ export class AuthService implements TokenSource, AuthCommands {
     try {
       url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: listener.redirectUri,
-        scope: profile.scope || '*',
+        scope,
         state,
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
+        // OpenID Connect Core §11: a refresh token for offline_access is issued only after consent.
+        ...(scope.split(/\s+/).includes('offline_access') ? { prompt: 'consent' } : {}),
       });
     } catch (error) {
       await listener.close();
@@ -272,6 +320,7 @@ export class AuthService implements TokenSource, AuthCommands {
       apis,
       binding,
       config,
+      context,
       verifier,
       state,
       listener,
@@ -285,7 +334,7 @@ export class AuthService implements TokenSource, AuthCommands {
     flow.timer.unref?.();
     void listener.callback
       .then((callbackUrl) => this.complete(flow, callbackUrl))
-      .catch(() => this.end(flow, signInFailure(null, authUrl)))
+      .catch(() => this.end(flow, signInFailure(null, context)))
       .catch(() => undefined);
 
     let openedExternally = false;
@@ -332,7 +381,7 @@ export class AuthService implements TokenSource, AuthCommands {
       });
       grant = this.grantFrom(tokens, flow.binding, null);
     } catch (error) {
-      failure = signInFailure(error, flow.binding.authUrl);
+      failure = signInFailure(error, flow.context);
     }
     // Cancelled while the code was exchanged: end() has answered; the new tokens are dropped.
     if (flow.settled) return;
@@ -544,18 +593,24 @@ export class AuthService implements TokenSource, AuthCommands {
 
   // ---- openid-client configuration ----
 
-  /** The auth server's metadata built from the profile ({auth_url}/oauth/…), without discovery. */
+  /**
+   * The auth server as its metadata describes it (read once per address and kept, so a refresh
+   * or a sign-out needs no extra request), with the client authentication it advertises.
+   */
   private async configuration(authUrl: string, clientId: string): Promise<oidc.Configuration> {
     const insecure = checkAuthServer(authUrl);
-    const server: oidc.ServerMetadata = {
-      issuer: authUrl,
-      authorization_endpoint: `${authUrl}/oauth/authorize`,
-      token_endpoint: `${authUrl}/oauth/token`,
-    };
+    let server = this.servers.get(authUrl);
+    if (!server) {
+      server = await discoverAuthServer(authUrl, this.fetchImpl ?? fetch);
+      this.servers.set(authUrl, server);
+    }
     const secret = await this.clientSecret();
-    const config = secret
-      ? new oidc.Configuration(server, clientId, secret, oidc.ClientSecretPost(secret))
-      : new oidc.Configuration(server, clientId, undefined, oidc.None());
+    const config = new oidc.Configuration(
+      server.metadata,
+      clientId,
+      secret ?? undefined,
+      clientAuthentication(server, secret),
+    );
     if (insecure) oidc.allowInsecureRequests(config);
     const fetchImpl = this.fetchImpl;
     if (fetchImpl) config[oidc.customFetch] = (url, options) => fetchImpl(url, options);
@@ -564,6 +619,11 @@ export class AuthService implements TokenSource, AuthCommands {
 }
 
 const secretName = (api: ApiName) => `auth-tokens-${api}`;
+
+function unreachableNote(profile: ConnectionProfile, target: SignInTarget): string {
+  const api: ApiName = target === 'v0' ? 'v0' : 'v2';
+  return `Advisor Desk could not reach the sign-in server at ${trimSlashes(profile[api].authUrl)} to read its settings. Check the connection and try again.`;
+}
 const trimSlashes = (url: string) => url.trim().replace(/\/+$/, '');
 
 /** The origin of an interface's base address in the profile; null when it is no valid address. */
@@ -645,41 +705,6 @@ function isRefusal(error: unknown): boolean {
     error.status < 500 &&
     error.status !== 429
   );
-}
-
-/** Why a sign-in failed, in words the user can act on; never quotes a code or a token. */
-function signInFailure(error: unknown, authUrl: string): FlowResult {
-  if (error instanceof oidc.AuthorizationResponseError) {
-    if (error.error === 'access_denied') {
-      return { ok: false, reason: 'denied', message: 'The sign-in was cancelled on the platform’s page.' };
-    }
-    return {
-      ok: false,
-      reason: 'failed',
-      message: `The platform could not sign you in: ${error.error_description ?? error.error}.`,
-    };
-  }
-  if (error instanceof oidc.ResponseBodyError) {
-    const detail = error.error_description ? `${error.error}: ${error.error_description}` : error.error;
-    return {
-      ok: false,
-      reason: 'failed',
-      message: `The platform refused the sign-in (${detail}). Check the client id and secret in the connection settings, then try again.`,
-    };
-  }
-  if (error instanceof TypeError || (error instanceof oidc.ClientError && error.code === 'OAUTH_TIMEOUT')) {
-    return {
-      ok: false,
-      reason: 'failed',
-      message: `Advisor Desk could not reach the sign-in server at ${authUrl}. Check the connection and try again.`,
-    };
-  }
-  const what = error instanceof oidc.ClientError ? ` (${error.message})` : '';
-  return {
-    ok: false,
-    reason: 'failed',
-    message: `The sign-in server at ${authUrl} gave an answer Advisor Desk could not use${what}. Try again later.`,
-  };
 }
 
 function pageFor(result: FlowResult): ResultPage {

@@ -38,6 +38,11 @@ const boundsSchema = z.object({
 });
 
 const CLIENT_SECRET = 'client-secret';
+/** The sign-in servers and client id the secret was given for: it is never sent anywhere else. */
+const CLIENT_SECRET_BINDING = 'client-secret-binding';
+
+const bindingOf = (profile: ConnectionProfile) =>
+  JSON.stringify({ v2: profile.v2.authUrl, v0: profile.v0.authUrl, clientId: profile.clientId });
 
 /** Field messages keyed by dotted path (`v2.baseUrl`), each naming the field and what to do. */
 export function fieldMessages(error: z.ZodError): Record<string, string[]> {
@@ -80,8 +85,15 @@ export class SettingsService {
     return parsed.success ? parsed.data : preferencesSchema.parse({});
   }
 
-  clientSecret(): Promise<string | null> {
-    return this.secrets.get(CLIENT_SECRET);
+  /**
+   * The client secret, only while the profile names the sign-in servers and client id it was given
+   * for. (A secret saved before it was bound to them counts as none: it is asked for again.)
+   */
+  async clientSecret(): Promise<string | null> {
+    const secret = await this.secrets.get(CLIENT_SECRET);
+    if (secret === null) return null;
+    const binding = await this.secrets.get(CLIENT_SECRET_BINDING);
+    return binding === bindingOf(this.profile()) ? secret : null;
   }
 
   async view(): Promise<SettingsView> {
@@ -99,9 +111,14 @@ export class SettingsService {
     const parsed = profileInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, fields: fieldMessages(parsed.error) };
     const { clientSecret, ...profile }: ProfileInput = parsed.data;
-    if (clientSecret !== undefined) {
-      if (clientSecret === '') await this.secrets.delete(CLIENT_SECRET);
-      else await this.secrets.set(CLIENT_SECRET, clientSecret);
+    const binding = bindingOf(profile);
+    if (clientSecret) {
+      await this.secrets.set(CLIENT_SECRET, clientSecret);
+      await this.secrets.set(CLIENT_SECRET_BINDING, binding);
+    } else if (clientSecret === '' || (await this.secrets.get(CLIENT_SECRET_BINDING)) !== binding) {
+      // Removed, or the sign-in server or client id changed: the old secret must not follow them.
+      await this.secrets.delete(CLIENT_SECRET);
+      await this.secrets.delete(CLIENT_SECRET_BINDING);
     }
     this.store.set('profile', profile);
     return { ok: true, settings: await this.view() };

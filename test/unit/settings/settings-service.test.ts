@@ -121,4 +121,44 @@ describe('SettingsService', () => {
     settings.setWindowBounds({ width: 5, height: 5, maximized: false });
     expect(settings.windowBounds()?.width).toBe(1200);
   });
+
+  it('drops the client secret when the sign-in server or the client id changes, and asks for it again', async () => {
+    const { settings, secrets } = setup();
+    const profile = { ...sandboxProfile('https://platform.example.com'), clientSecret: 's3cret' };
+    await settings.saveProfile(profile);
+    expect(await settings.clientSecret()).toBe('s3cret');
+
+    // Only the sign-in server of one interface moves: the secret is not sent there.
+    const moved = {
+      ...profile,
+      clientSecret: undefined,
+      v0: { ...profile.v0, authUrl: 'https://other.example' },
+    };
+    expect((await settings.saveProfile(moved)).ok).toBe(true);
+    expect(await settings.clientSecret()).toBeNull();
+    expect(await secrets.get('client-secret')).toBeNull();
+    expect((await settings.view()).hasClientSecret).toBe(false);
+
+    // Typed again with the new address, it is kept for it.
+    await settings.saveProfile({ ...moved, clientSecret: 'n3w' });
+    expect(await settings.clientSecret()).toBe('n3w');
+    // Another client id drops it too.
+    await settings.saveProfile({ ...moved, clientId: 'another-client', clientSecret: undefined });
+    expect(await settings.clientSecret()).toBeNull();
+    expect((await settings.view()).hasClientSecret).toBe(false);
+  });
+
+  it('never hands out a secret whose binding does not name the current profile', async () => {
+    const { settings, secrets, store } = setup();
+    const profile = { ...sandboxProfile('https://platform.example.com'), clientSecret: 's3cret' };
+    await settings.saveProfile(profile);
+    // The profile changed without going through saveProfile (an edited settings file).
+    store.set('profile', { ...sandboxProfile('https://elsewhere.example'), name: 'Edited' });
+    expect(await settings.clientSecret()).toBeNull();
+    expect((await settings.view()).hasClientSecret).toBe(false);
+    // A secret saved before it was bound to an address counts as none.
+    await secrets.delete('client-secret-binding');
+    store.set('profile', sandboxProfile('https://platform.example.com'));
+    expect(await settings.clientSecret()).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
 import { registerBridge } from './ipc/validated-ipc.ts';
+import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
@@ -121,6 +122,13 @@ async function startApp(): Promise<void> {
 }
 
 function main(): void {
+  // The installed app under a debugger would run another program's code as the app: quit at once.
+  const debugSwitch = refusedDebugSwitch(process.argv, app.isPackaged);
+  if (debugSwitch) {
+    process.stderr.write(`Advisor Desk does not start with ${debugSwitch}.\n`);
+    app.exit(1);
+    return;
+  }
   // Another instance holds the lock: it shows its window ('second-instance') and this one quits,
   // building nothing (no second settings store, secret store or bridge on the same files).
   if (!app.requestSingleInstanceLock()) {

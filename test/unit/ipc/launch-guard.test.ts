@@ -7,7 +7,7 @@ const exe = '/opt/Advisor Desk/advisor-desk';
 
 describe('refusedDebugSwitch', () => {
   it('refuses every debugging switch in the installed app, with or without a value', () => {
-    for (const [arg, named] of [
+    const cases: [arg: string, named: string][] = [
       ['--remote-debugging-port=9222', '--remote-debugging-port'],
       ['--remote-debugging-port', '--remote-debugging-port'],
       ['--remote-debugging-pipe', '--remote-debugging-pipe'],
@@ -20,7 +20,8 @@ describe('refusedDebugSwitch', () => {
       ['-remote-debugging-port=9222', '-remote-debugging-port'],
       ['/remote-debugging-port=9222', '/remote-debugging-port'],
       ['--Remote-Debugging-Port=9222', '--Remote-Debugging-Port'],
-    ]) {
+    ];
+    for (const [arg, named] of cases) {
       expect(refusedDebugSwitch([exe, '--no-sandbox-not-ours', arg], true), arg).toBe(named);
     }
   });

@@ -16,6 +16,11 @@ import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
+import { electronUpdateChecker } from './updates/electron-update-checker.ts';
+import { UpdateService } from './updates/update-service.ts';
+
+/** How often the installed app looks for an update while it runs (and once at start). */
+const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -111,6 +116,13 @@ async function startApp(): Promise<void> {
   registerBridge(ipcMain, BRIDGE_CHANNEL_NAMES, services.handlers);
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);
+  // Security fixes reach the installed app from the update address in the settings (off until set).
+  if (app.isPackaged) {
+    const updates = new UpdateService(() => services.settings.updateFeedUrl(), electronUpdateChecker());
+    const check = () => void updates.check().then((result) => services.diagnostics.updateChecked(result));
+    check();
+    setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();
+  }
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();

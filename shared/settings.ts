@@ -39,6 +39,26 @@ const platformUrl = z
   })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/**
+ * Where the installed app looks for updates (electron-updater's generic feed). https only, even on
+ * this computer: what it downloads is installed as the app.
+ */
+export const updateFeedUrlSchema = z
+  .string()
+  .trim()
+  .url('must be a full address such as https://updates.example.com/advisor-desk/')
+  .superRefine((u, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(u);
+    } catch {
+      return; // the `url` check names it
+    }
+    if (url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'must start with https://' });
+    else if (url.username || url.password)
+      ctx.addIssue({ code: 'custom', message: 'must not contain a user name or password' });
+  });
+
 export const endpointSchema = z.object({
   /** Base of the interface: `{base_url}/api/v2` or `{base_url_v0}`. The bearer token goes there. */
   baseUrl: platformUrl,

@@ -10,11 +10,17 @@ import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
 import { registerBridge } from './ipc/validated-ipc.ts';
+import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
+import { electronUpdateChecker } from './updates/electron-update-checker.ts';
+import { UpdateService } from './updates/update-service.ts';
+
+/** How often the installed app looks for an update while it runs (and once at start). */
+const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -110,6 +116,13 @@ async function startApp(): Promise<void> {
   registerBridge(ipcMain, BRIDGE_CHANNEL_NAMES, services.handlers);
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);
+  // Security fixes reach the installed app from the update address in the settings (off until set).
+  if (app.isPackaged) {
+    const updates = new UpdateService(() => services.settings.updateFeedUrl(), electronUpdateChecker());
+    const check = () => void updates.check().then((result) => services.diagnostics.updateChecked(result));
+    check();
+    setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();
+  }
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
@@ -121,6 +134,13 @@ async function startApp(): Promise<void> {
 }
 
 function main(): void {
+  // The installed app under a debugger would run another program's code as the app: quit at once.
+  const debugSwitch = refusedDebugSwitch(process.argv, app.isPackaged);
+  if (debugSwitch) {
+    process.stderr.write(`Advisor Desk does not start with ${debugSwitch}.\n`);
+    app.exit(1);
+    return;
+  }
   // Another instance holds the lock: it shows its window ('second-instance') and this one quits,
   // building nothing (no second settings store, secret store or bridge on the same files).
   if (!app.requestSingleInstanceLock()) {

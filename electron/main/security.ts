@@ -2,8 +2,10 @@
 
 /**
  * Scripts only from the app itself; styles also inline, because the component library injects its
- * theme as <style> elements at run time; no plugins, no framing, no form posts; network only to
- * the app's own origin (every platform request goes through the main process).
+ * theme as <style> elements at run time; no plugins, no form posts; network only to the app's own
+ * origin (every platform request goes through the main process). No frames either way: a
+ * same-origin frame would reach `window.advisor` through its parent, so none is loaded until a
+ * preview needs one, and then a sandboxed one.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
-  "frame-src 'self' blob:",
+  "frame-src 'none'",
 ].join('; ');
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -11,6 +11,7 @@ import { diagnosticsEntrySchema, type DiagnosticsEntry } from '@shared/bridge-sc
 import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { diskReason, type ChooseSavePath } from '../files/file-service.ts';
 import type { TransportFailureEvent } from '../transport/transport.ts';
+import type { UpdateCheck } from '../updates/update-service.ts';
 
 /** Where the lines go: a size-bounded file that keeps one older file beside it. */
 export interface LogFile {
@@ -84,6 +85,18 @@ export class DiagnosticsLog {
   /** The connection profile changed: the platform's origins now. */
   platformChanged(platform: StartupFacts['platform']): void {
     this.write('info', 'platform', { v2: platform.v2, v0: platform.v0 });
+  }
+
+  /** An update check: off, refused (an address that is not https), checked, or failed; the feed by its origin. */
+  updateChecked(check: UpdateCheck): void {
+    const feed = 'feedUrl' in check ? new URL(check.feedUrl).origin : null;
+    const level = check.state === 'refused' || check.state === 'failed' ? 'warn' : 'info';
+    this.write(level, 'update', {
+      state: check.state,
+      feed,
+      reason: check.state === 'refused' ? check.reason : null,
+      message: check.state === 'failed' ? check.message.slice(0, 200) : null,
+    });
   }
 
   transportFailed(event: TransportFailureEvent): void {

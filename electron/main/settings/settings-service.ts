@@ -12,6 +12,7 @@ import {
   type Preferences,
   type ProfileInput,
   type SettingsView,
+  updateFeedUrlSchema,
 } from '@shared/settings.ts';
 import type { SecretStore } from '../auth/ports.ts';
 
@@ -64,6 +65,7 @@ const LABELS: Record<string, string> = {
   'v0.baseUrl': 'Version 0.0.1 address',
   'v0.authUrl': 'Version 0.0.1 sign-in server',
   clientSecret: 'Client secret',
+  updateFeedUrl: 'Update address',
 };
 const label = (path: string) => LABELS[path] ?? path;
 
@@ -127,6 +129,30 @@ export class SettingsService {
   async setPreferences(input: unknown): Promise<SettingsView> {
     this.store.set('preferences', preferencesSchema.parse(input));
     return this.view();
+  }
+
+  /**
+   * The update feed's address as stored, or null when none is set (updates are off). The update
+   * service checks it before use: the settings file may have been edited by hand.
+   */
+  updateFeedUrl(): string | null {
+    const stored = this.store.get('updateFeedUrl');
+    return typeof stored === 'string' ? stored : null;
+  }
+
+  /** Sets the update feed (an empty address turns updates off); on invalid input nothing is written. */
+  setUpdateFeedUrl(input: unknown): { ok: true } | { ok: false; fields: Record<string, string[]> } {
+    if (input === '' || input === null) {
+      this.store.set('updateFeedUrl', null);
+      return { ok: true };
+    }
+    const parsed = updateFeedUrlSchema.safeParse(input);
+    if (!parsed.success) {
+      const error = new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: ['updateFeedUrl'] })));
+      return { ok: false, fields: fieldMessages(error) };
+    }
+    this.store.set('updateFeedUrl', parsed.data);
+    return { ok: true };
   }
 
   windowBounds(): WindowBounds | null {

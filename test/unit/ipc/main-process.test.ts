@@ -1,13 +1,14 @@
 // The Electron main process with Electron replaced by a recording stand-in: a second instance
-// builds nothing, and the installed app offers no developer tools.
+// builds nothing, the installed app refuses debugging switches and offers no developer tools.
 
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const electron = vi.hoisted(() => {
   const app = {
     isPackaged: true,
     requestSingleInstanceLock: vi.fn(() => false),
     quit: vi.fn(),
+    exit: vi.fn(),
     whenReady: vi.fn(() => new Promise<void>(() => undefined)),
     on: vi.fn(),
     getVersion: () => '1.0.0',
@@ -46,6 +47,33 @@ describe('single instance', () => {
     electron.app.requestSingleInstanceLock.mockReturnValue(true);
     await import('../../../electron/main/index.ts');
     expect(electron.app.quit).not.toHaveBeenCalled();
+    expect(electron.app.whenReady).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('debugging switches', () => {
+  const argv = process.argv;
+  afterEach(() => {
+    process.argv = argv;
+    electron.app.isPackaged = true;
+  });
+
+  it('the installed app started with --remote-debugging-port quits before anything is built', async () => {
+    process.argv = ['/opt/Advisor Desk/advisor-desk', '--remote-debugging-port=9222'];
+    vi.spyOn(process.stderr, 'write').mockReturnValue(true);
+    electron.app.requestSingleInstanceLock.mockReturnValue(true);
+    await import('../../../electron/main/index.ts');
+    expect(electron.app.exit).toHaveBeenCalledWith(1);
+    expect(electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    expect(electron.app.whenReady).not.toHaveBeenCalled();
+  });
+
+  it('a development build started with --inspect goes on', async () => {
+    process.argv = ['/usr/bin/electron', '.', '--inspect'];
+    electron.app.isPackaged = false;
+    electron.app.requestSingleInstanceLock.mockReturnValue(true);
+    await import('../../../electron/main/index.ts');
+    expect(electron.app.exit).not.toHaveBeenCalled();
     expect(electron.app.whenReady).toHaveBeenCalledTimes(1);
   });
 });

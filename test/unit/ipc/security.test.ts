@@ -5,7 +5,7 @@ import type { BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
 import { isTrustedSender } from '../../../electron/main/ipc/sender.ts';
 import { registerBridge, UntrustedSender } from '../../../electron/main/ipc/validated-ipc.ts';
 import { resolveInside } from '../../../electron/main/paths.ts';
-import { isSafeExternalUrl } from '../../../electron/main/security.ts';
+import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from '../../../electron/main/security.ts';
 import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
 
 describe('isTrustedSender', () => {
@@ -25,6 +25,27 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender({ url: 'not a url', parent: null })).toBe(false);
     expect(isTrustedSender(null)).toBe(false);
     expect(isTrustedSender(undefined)).toBe(false);
+  });
+});
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+
+  it('loads no frame at all: a same-origin frame would reach window.advisor', () => {
+    expect(directives.get('frame-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+  });
+
+  it('runs scripts from the app only, with no plugins and no form posts', () => {
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('form-action')).toBe("'none'");
+    expect(directives.get('connect-src')).toBe("'self'");
   });
 });
 

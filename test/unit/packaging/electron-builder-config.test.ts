@@ -1,0 +1,51 @@
+// The installer configuration (build/electron-builder.yml), read and checked by electron-builder's
+// own loader and schema: packaging itself downloads Electron, so it cannot run in the tests.
+
+import { join } from 'node:path';
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
+import type { Configuration } from 'app-builder-lib';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const quiet = { isEnabled: false, add: () => undefined } as unknown as Parameters<
+  typeof validateConfiguration
+>[1];
+
+async function config(): Promise<Configuration> {
+  return getConfig(ROOT, join(ROOT, 'build/electron-builder.yml'), null);
+}
+
+describe('build/electron-builder.yml', () => {
+  it('is valid for the electron-builder the project uses', async () => {
+    await expect(validateConfiguration(await config(), quiet)).resolves.toBeUndefined();
+  });
+
+  it('the schema check is live: a misspelt fuse is refused', async () => {
+    const wrong = { ...(await config()), electronFuses: { runAsNod: false } } as unknown as Configuration;
+    await expect(validateConfiguration(wrong, quiet)).rejects.toThrow(/electronFuses/);
+  });
+
+  it('flips the fuses so that no other program runs code as the app', async () => {
+    expect((await config()).electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('packs the built app only, in an asar, with update metadata for an https feed', async () => {
+    const c = await config();
+    expect(c.asar).toBe(true);
+    expect(c.files).toEqual([{ filter: ['out/**', 'package.json', '!**/*.map'] }]);
+    const publish = c.publish as { provider: string; url: string };
+    expect(publish.provider).toBe('generic');
+    expect(publish.url).toMatch(/^https:\/\//);
+    // electron-updater installs the zip on macOS.
+    expect(c.mac?.target).toEqual(expect.arrayContaining(['dmg', 'zip']));
+    expect(c.mac?.hardenedRuntime).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The member's PIN on the Members tab, kept on no disk: Show reads it from the platform
 // (interactive) and shows it; without the platform the tab says so plainly, never an old or made-up
-// PIN; a reset's new PIN is shown once from memory; sign-out and a team switch forget it.
+// PIN; a reset's new PIN is shown once from memory; sign-out, a team switch or another user forget it.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
@@ -143,5 +143,40 @@ describe('showing a member’s PIN', () => {
       ),
     );
     expect(document.body.textContent).not.toContain('456789');
+  });
+
+  it('forgets a reset’s PIN when the team changes, or the user', async () => {
+    await membersTab();
+    platformPins = null;
+    const session = useSessionStore();
+    const user = (id: string, team: number) => ({
+      id,
+      first_name: 'Alex',
+      team: { id: team, name: `T${team}` },
+    });
+    session.user = user('u-1', 1) as never;
+    await settle();
+    rememberPin(7, 'client', { account_id: 7, type: 'client', status: 'NEW', pin: 318407 });
+    // The same user and team read again (a refreshed user resource): kept.
+    session.user = user('u-1', 1) as never;
+    await settle();
+    await click(one('pin-toggle'));
+    await vi.waitFor(() => expect(one('member-pin').textContent).toBe('318407'));
+    await click(one('pin-toggle'));
+
+    rememberPin(7, 'client', { account_id: 7, type: 'client', status: 'NEW', pin: 318408 });
+    session.user = user('u-1', 2) as never;
+    await settle();
+    await click(one('pin-toggle'));
+    await vi.waitFor(() => expect(one('pin-problem')).toBeTruthy());
+    expect(one('member-pin').textContent).toBe('••••••');
+
+    rememberPin(7, 'client', { account_id: 7, type: 'client', status: 'NEW', pin: 318409 });
+    session.user = user('u-2', 2) as never;
+    await settle();
+    await click(one('pin-toggle'));
+    await settle();
+    expect(one('member-pin').textContent).toBe('••••••');
+    expect(document.body.textContent).not.toMatch(/31840[89]/);
   });
 });

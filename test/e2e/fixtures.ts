@@ -209,3 +209,69 @@ export async function bothThemes(page: Page, name: string, settleMs = 0): Promis
   await shoot(page, `${name}-dark`, settleMs);
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** The little of the DOM's storage read below (these files are typed for Node, without the DOM). */
+interface Req<T> {
+  result: T;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface Browser {
+  indexedDB: {
+    databases(): Promise<{ name?: string }[]>;
+    open(name: string): Req<{
+      objectStoreNames: ArrayLike<string>;
+      transaction(stores: string[]): { objectStore(name: string): { getAll(): Req<unknown[]> } };
+      close(): void;
+    }>;
+  };
+  localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null };
+  sessionStorage: Browser['localStorage'];
+}
+
+/**
+ * Everything the page keeps, as text: each IndexedDB object store as `database/store` (the
+ * records as JSON; files show as `{}`), and `localStorage` and `sessionStorage` as key=value lines.
+ */
+export function pageStorage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const w = globalThis as unknown as Browser;
+    const out: Record<string, string> = {};
+    const text = (value: unknown) => {
+      try {
+        return JSON.stringify(value);
+      } catch {
+        return String(value);
+      }
+    };
+    for (const { name } of await w.indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<ReturnType<Browser['indexedDB']['open']>['result']>((resolve, reject) => {
+        const open = w.indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(`IndexedDB ${name} could not be opened`));
+      });
+      const stores = Array.from(db.objectStoreNames);
+      if (stores.length) {
+        const tx = db.transaction(stores);
+        for (const store of stores)
+          out[`${name}/${store}`] = await new Promise<string>((resolve, reject) => {
+            const all = tx.objectStore(store).getAll();
+            all.onsuccess = () => resolve(text(all.result));
+            all.onerror = () => reject(new Error(`${name}/${store} could not be read`));
+          });
+      }
+      db.close();
+    }
+    for (const area of ['localStorage', 'sessionStorage'] as const) {
+      const s = w[area];
+      const lines: string[] = [];
+      for (let i = 0; i < s.length; i++) {
+        const key = s.key(i)!;
+        lines.push(`${key}=${s.getItem(key)}`);
+      }
+      out[area] = lines.join('\n');
+    }
+    return out;
+  });
+}

@@ -23,6 +23,7 @@ import {
   deleteEngagementOnline,
 } from '../../renderer/src/sync/online-only.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { askPin } from '../../renderer/src/sync/pins.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, MemberRecord } from '../platform/model.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
@@ -345,7 +346,7 @@ describe('records created with their file', () => {
 });
 
 describe('PIN reset', () => {
-  it('two resets queued offline are one request once online; the new PIN is stored from the answer', async () => {
+  it('two resets queued offline are one request once online; the new PIN is kept in memory, not stored', async () => {
     const account = await pushedAccount();
     const before = client(account.serverId).pin;
     offline = true;
@@ -361,7 +362,13 @@ describe('PIN reset', () => {
     const after = client(account.serverId);
     expect(after.pin).not.toBe(before);
     const security = await db.memberSecurity.get(`${account.serverId}:client`);
-    expect(security?.server).toMatchObject({ pin: Number(after.pin), status: 'NEW' });
+    expect(security?.server).toEqual({ account_id: account.serverId, type: 'client', status: 'NEW' });
+    // The new PIN is in memory, shown once when asked: no request needed for it.
+    const unreachable = () => Promise.reject(new Error('no request expected'));
+    expect(await askPin(unreachable, account.serverId as number, 'client')).toEqual({
+      ok: true,
+      pin: after.pin,
+    });
     expect((await db.accounts.get(account.id))?.status).toBe('synced');
   });
 });

@@ -10,6 +10,7 @@ import { readWire } from '@shared/wire/parse.ts';
 import { User } from '@shared/wire/v2/user.ts';
 import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import { forgetPins } from '../sync/pins.ts';
 import { bridge } from './bridge.ts';
 import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from './platform.ts';
 import { useConnectivityStore } from './connectivity.ts';
@@ -67,6 +68,14 @@ export const useSessionStore = defineStore('session', () => {
     () => connectivity.state,
     (state) => {
       if (state === 'online' && errorIsUnreachable.value) setError(null);
+    },
+  );
+
+  // PINs are kept for one user in one team: another user or team (however it came) forgets them.
+  watch(
+    () => [user.value?.id ?? null, user.value?.team?.id ?? null] as const,
+    ([id, team], [wasId, wasTeam]) => {
+      if (id !== wasId || team !== wasTeam) forgetPins();
     },
   );
 
@@ -191,6 +200,7 @@ export const useSessionStore = defineStore('session', () => {
       error.value = `Advisor Desk could not sign you out. ${sentenceOf(e)} Try signing out again.`;
       return false;
     }
+    forgetPins();
     status.value = result.status;
     // Signed out either way; a saved sign-in left in the secret store is worth saying.
     error.value = result.ok ? null : result.message;
@@ -209,6 +219,7 @@ export const useSessionStore = defineStore('session', () => {
         setError(result);
         return false;
       }
+      forgetPins();
       user.value = result.data;
       userIsKept.value = false;
       return true;

@@ -97,6 +97,23 @@ async function writeAccountOrder(tx: Transaction): Promise<void> {
     });
 }
 
+/**
+ * Version 5 keeps no PIN on disk (sync/pins.ts keeps them in memory): the upgrade rewrites each
+ * member's security row with its status alone, as `memberSecurityRow` now writes it. No table or
+ * index changes; the outbox and every other table are carried across as they are.
+ */
+export const STORES_V5 = {} as const;
+
+async function forgetStoredPins(tx: Transaction): Promise<void> {
+  await tx
+    .table<MemberSecurityRow, string>('memberSecurity')
+    .toCollection()
+    .modify((row) => {
+      const { account_id, type, status } = row.server;
+      row.server = { account_id, type, status };
+    });
+}
+
 /** Every account written (put or add, by any code) gets its `order` column from its fields. */
 const accountOrderMiddleware = {
   stack: 'dbcore' as const,
@@ -149,6 +166,7 @@ export class AdvisorDb extends Dexie {
     this.version(2).stores(STORES_V2);
     this.version(3).stores(STORES_V3).upgrade(moveConfigOutOfMeta);
     this.version(4).stores(STORES_V4).upgrade(writeAccountOrder);
+    this.version(5).stores(STORES_V5).upgrade(forgetStoredPins);
     this.use(accountOrderMiddleware);
   }
 }

@@ -73,7 +73,7 @@ export interface AccountRow extends SyncedRow {
   updatedAt: string;
   /** Lower-cased first names, last names and emails of client and co-client, for prefix search. */
   search: string[];
-  /** Read-only server data: member ids, status and PIN, quality, pipeline details, timestamps. */
+  /** Read-only server data: member ids and statuses, quality, pipeline details, timestamps (never a PIN). */
   meta: AccountMeta;
   /** Pulled in the background with its details and sections. */
   availableOffline: 0 | 1;
@@ -228,7 +228,10 @@ export interface RecordRow<T> {
   pulledAt: number;
 }
 
-export interface MemberSecurityRow extends RecordRow<MemberSecurity> {
+/** A member's security as stored: the status, never the PIN (sync/pins.ts keeps PINs in memory). */
+export type StoredSecurity = Pick<MemberSecurity, 'account_id' | 'type' | 'status'>;
+
+export interface MemberSecurityRow extends RecordRow<StoredSecurity> {
   /** `${accountServerId}:${member}` */
   id: string;
   accountServerId: number;

@@ -40,8 +40,10 @@ export function memberSecurityRow(
   member: MemberSecurityRow['member'],
   pulledAt: number,
 ): MemberSecurityRow | null {
-  const server = readWire(MemberSecurity, payload);
-  if (!server) return null;
+  const read = readWire(MemberSecurity, payload);
+  if (!read) return null;
+  // Only what is not secret: the PIN (and whatever else the answer may carry) never reaches disk.
+  const server = { account_id: read.account_id, type: read.type, status: read.status };
   return {
     id: `${accountServerId}:${member}`,
     accountServerId,

@@ -238,7 +238,7 @@ describe('members', () => {
       accountServerId: 7,
       member: 'coclient',
       status: 'BLOCKED',
-      server: { account_id: 7, type: 'co-client', status: 'BLOCKED', pin: 1234 },
+      server: { account_id: 7, type: 'co-client', status: 'BLOCKED' },
       pulledAt: Date.now(),
     });
     mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'coclient' });

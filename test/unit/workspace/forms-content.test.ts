@@ -8,7 +8,9 @@
 
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '@shared/bridge.ts';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
+import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
@@ -156,6 +158,17 @@ describe('member details', () => {
   });
 
   it('hides the PIN until asked, and again after leaving the tab', async () => {
+    // The PIN is on no disk: Show reads it from the platform (pin-reveal.test.ts).
+    useBridge({
+      api: {
+        request: () =>
+          Promise.resolve({
+            ok: true,
+            status: 200,
+            data: { account_id: 7, type: 'client', status: 'NEW', pin: 646199 },
+          }),
+      },
+    } as unknown as Bridge);
     const db = openDb();
     const account = await household(db);
     await db.memberSecurity.put({
@@ -163,7 +176,7 @@ describe('member details', () => {
       accountServerId: 7,
       member: 'client',
       status: 'NEW',
-      server: { account_id: 7, type: 'client', status: 'NEW', pin: 646199 },
+      server: { account_id: 7, type: 'client', status: 'NEW' },
       pulledAt: 1,
     });
     mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
@@ -173,7 +186,7 @@ describe('member details', () => {
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
 
     await click(toggle);
-    expect(one('member-pin').textContent).toBe('646199');
+    await vi.waitFor(() => expect(one('member-pin').textContent).toBe('646199'));
     expect(one('pin-toggle').getAttribute('aria-pressed')).toBe('true');
 
     await mounted.router.push({ name: 'account', params: { id: account.id }, query: { tab: 'overview' } });

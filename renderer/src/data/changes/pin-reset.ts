@@ -21,8 +21,8 @@ import { announce } from './outbox-events.ts';
  * the last one, so sending it later, or again, leaves the member with one PIN in force, the
  * newest. Two resets of a member not yet sent are therefore one; a reset asked while another is in
  * flight follows it. The operation belongs to the account (its badge shows it pending) and
- * changes none of its fields; the platform's answer (status and new PIN) is stored as the
- * member's security record.
+ * changes none of its fields; the platform's answer gives the member's security status, which is
+ * stored, and the new PIN, which is kept in memory only (sync/pins.ts).
  */
 export async function queueResetPin(db: AdvisorDb, accountId: string, member: MemberRole): Promise<Change> {
   const now = Date.now();

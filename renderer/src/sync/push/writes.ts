@@ -8,6 +8,7 @@ import type { AnyRow } from '../../data/changes.ts';
 import type { Operation } from '../../data/model.ts';
 import { memberSecurityRow } from '../../data/records.ts';
 import { findCreated } from '../reconcile.ts';
+import { rememberPin } from '../pins.ts';
 import { DESCRIPTORS, pinResetRequest, securityRequest, type Target } from '../requests.ts';
 import { compare, current, localFields, serverFields } from './compare.ts';
 import { removeFile, upload, withFileParts } from './files.ts';
@@ -111,14 +112,17 @@ const remove: Handler = async (ctx, op, target, uncertain, pass) => {
  * Asks for a new PIN. Every reset issues a new PIN and the newest is the one in force, so an
  * uncertain reset is sent again rather than looked for: the member ends with one PIN, the one
  * the answer carries (the activity feed may then list the reset twice). The answer is the
- * member's security record; the account itself does not change.
+ * member's security record (its status stored, its PIN kept in memory: pins.ts); the account
+ * itself does not change.
  */
 const resetPin: Handler = async (ctx, op, target, uncertain, pass) => {
   const member = op.fields.member === 'coclient' ? 'coclient' : 'client';
   const res = await ctx.send(pinResetRequest(target.account, member));
   if (!res.ok) return failedWrite(res, uncertain, pass, securityRequest(target.account, member));
+  // The status is stored; the new PIN only in memory, until the advisor asks to see it.
   const security = memberSecurityRow(res.data, Number(target.account), member, ctx.now());
   if (security) await ctx.db.memberSecurity.put(security);
+  rememberPin(Number(target.account), member, res.data);
   // Nothing of the account changed: the operation leaves the outbox as a confirmed delete does.
   return { type: 'gone' };
 };

@@ -73,10 +73,17 @@ async function allSent(page: Page): Promise<void> {
 const named = (label: string) =>
   new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?\\s*(\\(required\\))?$`);
 
-/** Picks an option of a select or relation picker by its visible words. */
+/**
+ * Picks an option of a select or relation picker by its visible words, in the list that this
+ * select opened (aria-controls): another select's list may still be on its way out.
+ */
 async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: named(label) }).click();
-  await scope.page().getByRole('option', { name: option, exact: true }).click();
+  const select = scope.getByRole('combobox', { name: named(label) });
+  await select.click();
+  await expect(select).toHaveAttribute('aria-expanded', 'true');
+  const list = await select.getAttribute('aria-controls');
+  expect(list, `the ${label} select names its list`).toBeTruthy();
+  await scope.page().locator(`[id="${list}"]`).getByRole('option', { name: option, exact: true }).click();
 }
 
 /** A date as the user types it in the page's locale (`05/14/2016` in the US); stored as `2016-05-14`. */

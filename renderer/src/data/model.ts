@@ -19,6 +19,7 @@ import type { Form, FormTemplate } from '@shared/wire/v0/forms.ts';
 import type { MemberSecurity } from '@shared/wire/v0/member.ts';
 import type { Report } from '@shared/wire/v0/reports.ts';
 import type { UserActivity, UserStats } from '@shared/wire/v0/user.ts';
+import type { StoreIdentity } from './identity.ts';
 
 // The platform's shapes (the `server` of read-only rows) are the schemas' (shared/wire/).
 export type {
@@ -180,6 +181,12 @@ export interface Operation {
   lastError: OperationError | null;
   createdAt: number;
   updatedAt: number;
+  /**
+   * The user and team the change was made under (data/identity.ts). It is sent only while that
+   * user is signed in with that team current. Absent only on changes queued by an earlier version,
+   * until their store is adopted by its identity.
+   */
+  identity?: StoreIdentity;
 }
 
 /** A conflict the user resolves: per field, the base, mine and theirs. */

@@ -3,19 +3,7 @@
 // amount says under its field that the monthly cash flow leaves it out; the overview then counts
 // what the advisor typed. Screenshots light and dark go to test-results/screenshots/.
 
-import type { AccountRecord } from '../platform/model.ts';
-import { ADVISOR, bothThemes, expect, localId, platformApi, signIn, test, type Servers } from './fixtures.ts';
-
-/** An account of the advisor's team with a co-client. */
-function household(servers: Servers): AccountRecord {
-  const store = servers.platform.control.store();
-  const advisor = store.state.users.find((u) => u.email === ADVISOR)!;
-  const found = store.state.accounts.find(
-    (a) => a.teamId === advisor.currentTeamId && a.coclient && !a.archived,
-  );
-  if (!found) throw new Error('The seed has no household with a co-client.');
-  return found;
-}
+import { activeAccounts, bothThemes, expect, localId, platformApi, signIn, test } from './fixtures.ts';
 
 const usd = (value: number, frequency: string) => ({ value, frequency });
 
@@ -25,7 +13,9 @@ test('the income form: interest as an amount, monthly by default, one-time said 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const account = household(servers);
+  // A household with a co-client, whose income the overview adds to the client's.
+  const account = activeAccounts(servers).find((a) => a.coclient);
+  if (!account) throw new Error('The seed has no household with a co-client.');
   // What the client earns, entered earlier through the 0.0.1 interface; Social Security unset.
   const income = await platformApi(servers, 'POST', `/api/v0/accounts/${account.id}/client/income`, {
     employment: usd(9_500, 'monthly'),

@@ -15,11 +15,12 @@ import {
   DOCUMENTED_ACCOUNT_MEMBER,
   DOCUMENTED_MEMBER,
   DOCUMENTED_SECTIONS,
+  type Documented,
   type Entry,
 } from './field-audit.documents.ts';
 
 /** The app's description of a field, in the words of the documented list. */
-function described(field: FormField): Omit<Entry, 'field'> {
+function described(field: FormField): Documented & { label: string } {
   const label = field.label;
   switch (field.input) {
     case 'text':

@@ -13,6 +13,7 @@ const SCREENS = [
   'offline-meeting-refused',
   'offline-meeting-sync-panel',
   'offline-meeting-conflict',
+  'income-form',
 ];
 
 mkdirSync(TO, { recursive: true });

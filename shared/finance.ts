@@ -130,6 +130,10 @@ const SINGLE_GROUPS: Readonly<Record<string, FlowGroup>> = {
   'expenses-tax': 'tax',
 };
 
+/** Whether the amounts of a section (its path) are part of the monthly cash flow. */
+export const countsInCashFlow = (path: string): boolean =>
+  path in SINGLE_GROUPS || path === 'expenses-variable';
+
 /** Every non-zero amount of the cash-flow sections: single records by key, variable expenses as items. */
 export function flowLines(
   singles: Readonly<Record<string, Readonly<Record<string, unknown>>>>,

@@ -4,6 +4,7 @@
 // for each field, and the name a validation message gives the field (`current-value`), so that the
 // server's messages land on the right input. A contract test compares it with `/define`.
 
+import { countsInCashFlow } from './finance.ts';
 import {
   SECTIONS,
   type FieldSpec,
@@ -25,6 +26,8 @@ export type InputKind =
   | 'boolean'
   | 'select'
   | 'currency'
+  /** Money written as a plain number (not a Currency), in whole units: `unit` says for what period. */
+  | 'money'
   | 'relation'
   | 'address'
   | 'target'
@@ -33,6 +36,8 @@ export type InputKind =
   | 'country'
   /** A US state code, chosen by name where the country (`countryField`) is the US; free text elsewhere. */
   | 'us-state';
+
+export type Unit = '%' | 'years' | 'count' | 'per year';
 
 export interface Option {
   value: string;
@@ -50,8 +55,17 @@ export interface FormField {
   required: boolean;
   /** Enum values with their labels, in the interface's order. */
   options?: readonly Option[];
-  /** Currencies: the frequency the interface assumes when none is given. */
+  /** Currencies: the frequency the interface assumes when none is given (the document's default). */
   frequency?: Frequency;
+  /**
+   * Currencies: the frequency a new amount starts at, what an advisor means by an amount of this
+   * field (Social Security by the month, a salary by the year, a balance once).
+   */
+  usualFrequency?: Frequency;
+  /** Currencies counted in the monthly cash flow (shared/finance.ts): a one-time amount is left out. */
+  cashFlow?: boolean;
+  /** The unit of a plain number: a rate in `%`, a duration in `years`, money `per year`, a `count`. */
+  unit?: Unit;
   relation?: RelationChoice;
   /** How validation messages name the field (`current-value is required.`). */
   messageName: string;
@@ -103,7 +117,6 @@ const SECTION_TITLES: Readonly<Record<string, [title: string, item: string]>> = 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   current_value: 'Current value',
   original_value: 'Original value',
-  cost_value: 'Cost basis',
   contribution_value: 'Contribution',
   employer_contribution_value: 'Employer contribution',
   distribution_type: 'Distribution',
@@ -113,7 +126,6 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   premium_value: 'Premium',
   coverage_value: 'Coverage',
   cash_value: 'Cash value',
-  interest: 'Interest rate (%)',
   end_date: 'End date',
   start_date: 'Start date',
   birth_date: 'Date of birth',
@@ -124,7 +136,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   college_start: 'College start (year)',
   college_end: 'College end (year)',
   duration: 'Years employed',
-  comissions: 'Commissions',
+  comissions: 'Bonuses and commissions',
   salary: 'Salary',
   relation: 'Related to',
   target: 'Target',
@@ -140,6 +152,18 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   real_estate: 'Real estate tax',
   self_employment: 'Self-employment',
   social_security: 'Social Security',
+};
+
+/**
+ * Labels of fields whose meaning differs by section: `interest` is an amount received in income
+ * and a rate in cash and liabilities; `cost_value` is a liability's payment and a taxable
+ * account's cost basis.
+ */
+const SECTION_FIELD_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  cash: { interest: 'Interest rate (%)', end_date: 'Maturity date' },
+  liabilities: { interest: 'Interest rate (%)', cost_value: 'Payment' },
+  taxable: { cost_value: 'Cost basis' },
+  income: { interest: 'Interest' },
 };
 
 /** Enum value labels where the value alone does not read well. */
@@ -190,7 +214,9 @@ export function words(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export const fieldLabel = (name: string): string => FIELD_LABELS[name] ?? words(name);
+/** The label of a field of a section (`section`: its path), or of a field of that name anywhere. */
+export const fieldLabel = (name: string, section?: string): string =>
+  (section ? SECTION_FIELD_LABELS[section]?.[name] : undefined) ?? FIELD_LABELS[name] ?? words(name);
 export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? words(value);
 
 /** Labels of relation types, for pickers and summaries. */
@@ -206,19 +232,30 @@ export const RELATION_TYPE_LABELS: Readonly<Record<string, string>> = {
 
 // ---- inputs ------------------------------------------------------------------------------------
 
-/** Fields whose plain type says less than their meaning. */
-const SPECIAL_INPUTS: Readonly<Record<string, InputKind>> = {
-  email: 'email',
-  phone: 'phone',
-  interest: 'percent',
-  college_start: 'year',
-  college_end: 'year',
-  comments: 'textarea',
+/**
+ * Fields whose plain type says less than their meaning, by the type they are declared with: a
+ * float named `interest` is a rate (cash, liabilities), while income's `interest` is a Currency
+ * and stays an amount; `comissions` is an integer of money, the year's bonuses and commissions.
+ */
+const SPECIAL_INPUTS: Readonly<Record<string, { kind: FieldSpec['kind']; input: InputKind; unit?: Unit }>> = {
+  email: { kind: 'string', input: 'email' },
+  phone: { kind: 'string', input: 'phone' },
+  interest: { kind: 'float', input: 'percent', unit: '%' },
+  college_start: { kind: 'integer', input: 'year' },
+  college_end: { kind: 'integer', input: 'year' },
+  comments: { kind: 'string', input: 'textarea' },
+  duration: { kind: 'integer', input: 'integer', unit: 'years' },
+  comissions: { kind: 'integer', input: 'money', unit: 'per year' },
 };
 
-function inputOf(name: string, spec: FieldSpec): InputKind {
+function specialOf(name: string, spec: FieldSpec) {
   const special = SPECIAL_INPUTS[name];
-  if (special) return special;
+  return special && special.kind === spec.kind ? special : undefined;
+}
+
+function inputOf(name: string, spec: FieldSpec): InputKind {
+  const special = specialOf(name, spec);
+  if (special) return special.input;
   switch (spec.kind) {
     case 'string':
       return 'text';
@@ -237,17 +274,44 @@ function relationChoice(section: SectionDescriptor, name: string): RelationChoic
   return name === 'owner' ? 'owners' : 'people';
 }
 
+/**
+ * The frequency a new amount of a section starts at, where it is not the document's: income,
+ * premiums, variable expenses, contributions and distributions by the month; taxes by the year
+ * (a return, a property tax bill). The rest keep the document's: fixed expenses, a liability's
+ * payment and an annuity's contribution monthly, a salary yearly, balances and values once.
+ */
+const USUAL_FREQUENCIES: Readonly<Record<string, Readonly<Record<string, Frequency>>>> = {
+  income: { '*': 'monthly' },
+  'expenses-tax': { '*': 'yearly' },
+  'expenses-variable': { value: 'monthly' },
+  insurance: { premium_value: 'monthly' },
+  plans: { contribution_value: 'monthly', employer_contribution_value: 'monthly' },
+  annuities: { distribution_value: 'monthly' },
+};
+
+function usualFrequency(section: SectionDescriptor, name: string, documented: Frequency): Frequency {
+  const usual = USUAL_FREQUENCIES[section.path];
+  return usual?.[name] ?? usual?.['*'] ?? documented;
+}
+
 function formField(section: SectionDescriptor, name: string, spec: FieldSpec): FormField {
   const field: FormField = {
     name,
-    label: fieldLabel(name),
+    label: fieldLabel(name, section.path),
     input: inputOf(name, spec),
     required: section.required.includes(name),
     // The messages write `current-value` for `current_value`; other names are written as they are.
     messageName: name.endsWith('_value') ? name.replace(/_/g, '-') : name,
   };
   if (spec.kind === 'enum') field.options = spec.values.map((value) => ({ value, label: valueLabel(value) }));
-  if (spec.kind === 'currency') field.frequency = spec.frequency;
+  if (spec.kind === 'currency') {
+    field.frequency = spec.frequency;
+    field.usualFrequency = usualFrequency(section, name, spec.frequency);
+    field.cashFlow = countsInCashFlow(section.path);
+  }
+  const unit = specialOf(name, spec)?.unit;
+  if (unit) field.unit = unit;
+  if (section.path === 'income' && name === 'interest') field.hint = 'The amount received, not a rate.';
   if (spec.kind === 'relation') field.relation = relationChoice(section, name);
   // A goal happens once unless the advisor says it repeats: "How often" starts at "One time".
   if (section.entity === 'Goal' && name === 'frequency') {
@@ -295,6 +359,7 @@ function columnsOf(section: SectionDescriptor, fields: readonly FormField[]): st
     'beneficiary',
     'provider',
     'current_value',
+    'cost_value',
     'value',
     'salary',
     'coverage_value',
@@ -436,7 +501,7 @@ export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[]
       member('marital_status', 'Marital status', 'select', {
         options: options('single', 'married', 'divorced', 'widowed', 'other', 'partner'),
       }),
-      member('previous_marriages', 'Previous marriages', 'integer'),
+      member('previous_marriages', 'Previous marriages', 'integer', { unit: 'count' }),
       member('citizenship.country', 'Citizenship', 'country'),
     ],
   },
@@ -550,6 +615,7 @@ function whatIsMissing(field: FormField | undefined, key: string): string {
     case 'date':
       return 'required, pick a date';
     case 'currency':
+    case 'money':
     case 'number':
     case 'integer':
     case 'percent':
@@ -586,6 +652,7 @@ function whatIsWrong(field: FormField | undefined, key: string): string {
     case 'percent':
       return field.name === 'risk_score' ? 'enter a number from 0 to 100' : 'enter a number';
     case 'currency':
+    case 'money':
       return 'enter an amount';
     case 'target':
       return 'enter an amount of zero or more and a date';

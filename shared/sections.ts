@@ -331,8 +331,9 @@ export const SECTIONS: readonly SectionDescriptor[] = [
       ),
       owner: REL,
       provider: S,
-      contribution_value: cur('monthly'),
-      employer_contribution_value: cur('monthly'),
+      // The document gives the plan's contributions no frequency (only the annuity's is monthly).
+      contribution_value: cur(),
+      employer_contribution_value: cur(),
       current_value: cur(),
       primary_beneficiary: REL,
       secondary_beneficiary: REL,

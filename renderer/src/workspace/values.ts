@@ -54,10 +54,13 @@ export function toDraft(field: FormField, stored: unknown): unknown {
   switch (field.input) {
     case 'currency': {
       const fallback = field.frequency ?? 'one-time';
-      if (typeof stored === 'number') return { value: finite(stored), frequency: fallback };
       const o = isPlainObject(stored) ? stored : {};
+      const value = typeof stored === 'number' ? finite(stored) : finite(o.value);
+      // No amount yet (the platform answers an unset one as 0, one-time): the frequency is the
+      // one an advisor means for this field, so that Social Security typed in counts by the month.
+      if (value === null || value === 0) return { value, frequency: field.usualFrequency ?? fallback };
       const frequency = (['one-time', 'monthly', 'yearly'] as const).find((f) => f === o.frequency);
-      return { value: finite(o.value), frequency: frequency ?? fallback } satisfies CurrencyDraft;
+      return { value, frequency: frequency ?? fallback } satisfies CurrencyDraft;
     }
     case 'relation':
       return relationOf(stored);
@@ -79,6 +82,7 @@ export function toDraft(field: FormField, stored: unknown): unknown {
     case 'year':
     case 'number':
     case 'percent':
+    case 'money':
       return finite(stored);
     case 'file':
       return stored ?? null;
@@ -114,6 +118,11 @@ export function fromDraft(field: FormField, draft: unknown): unknown {
     case 'number':
     case 'percent':
       return finite(draft);
+    case 'money': {
+      // Declared an integer: whole units of money.
+      const n = finite(draft);
+      return n === null ? null : Math.round(n);
+    }
     case 'file':
       return draft ?? null;
     default: {
@@ -186,8 +195,28 @@ export interface FieldGroup {
 const FREQUENCY_SUFFIX: Readonly<Record<string, string>> = {
   monthly: ' /mo',
   yearly: ' /yr',
-  'one-time': '',
+  'one-time': ' one-time',
 };
+
+/** How often an amount comes, after it: ` /mo`, ` /yr`, and ` one-time` where the field usually recurs (not for a balance). */
+export function frequencySuffix(field: FormField, frequency: string): string {
+  if (frequency === 'one-time' && (field.usualFrequency ?? 'one-time') === 'one-time') return '';
+  return FREQUENCY_SUFFIX[frequency] ?? '';
+}
+
+/** A plain number with its unit (`12 years`, `$5,000 /yr`, `4.5%`). */
+function withUnit(field: FormField, n: number, currency: string): string {
+  switch (field.input === 'percent' ? '%' : field.unit) {
+    case '%':
+      return `${n}%`;
+    case 'years':
+      return `${n} ${n === 1 ? 'year' : 'years'}`;
+    case 'per year':
+      return `${money(n, currency)} /yr`;
+    default:
+      return field.input === 'money' ? money(n, currency) : String(n);
+  }
+}
 
 export function money(value: number, currency = 'USD', cents = false): string {
   return new Intl.NumberFormat('en-US', {
@@ -221,7 +250,7 @@ export function displayValue(
       const c = v as CurrencyDraft;
       return c.value === null
         ? ''
-        : `${money(c.value, currency, !Number.isInteger(c.value))}${FREQUENCY_SUFFIX[c.frequency] ?? ''}`;
+        : `${money(c.value, currency, !Number.isInteger(c.value))}${frequencySuffix(field, c.frequency)}`;
     }
     case 'relation':
       return v ? relationLabel(v as RelationValue) : '';
@@ -240,7 +269,9 @@ export function displayValue(
     case 'boolean':
       return stored === true ? 'Yes' : stored === false ? 'No' : '';
     case 'percent':
-      return v === null ? '' : `${v as number}%`;
+    case 'money':
+    case 'integer':
+      return v === null ? '' : withUnit(field, v as number, currency);
     case 'date':
       return formatDate(v);
     case 'country':

@@ -11,6 +11,7 @@ import ChoiceInput from './ChoiceInput.vue';
 import CurrencyInput from './CurrencyInput.vue';
 import DateInput from './DateInput.vue';
 import FileInput from './FileInput.vue';
+import MoneyInput from './MoneyInput.vue';
 import NumberInput from './NumberInput.vue';
 import RelationInput from './RelationInput.vue';
 import TargetInput from './TargetInput.vue';
@@ -60,6 +61,7 @@ export const INPUTS: Readonly<Record<InputKind, InputOfKind>> = {
     label: 'self',
   },
   currency: { component: CurrencyInput },
+  money: { component: MoneyInput },
   relation: { component: RelationInput, label: 'self' },
   address: { component: AddressInput },
   target: { component: TargetInput, label: 'self', labelHidden: true },

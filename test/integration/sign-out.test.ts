@@ -97,7 +97,8 @@ describe('sign-out under a running pull of 30 offline accounts', () => {
       db,
       send: (req) => {
         sent.push(req);
-        return bridge['api.request'](req);
+        // The Bridge's schema types a file's bytes more narrowly; the pulls send none.
+        return bridge['api.request'](req as Parameters<(typeof bridge)['api.request']>[0]);
       },
       locks: null,
       channel: null,

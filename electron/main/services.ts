@@ -40,6 +40,8 @@ export function createServices(ports: HostPorts): MainServices {
     clientSecret: () => settings.clientSecret(),
     secrets: ports.secrets,
     openExternal: ports.openExternal,
+    // Tokens forgotten, every request of the session ends at once (no pull outlives a sign-out).
+    signedOut: () => transport.endSession(),
   });
   const diagnostics = new DiagnosticsLog(ports.logFile ?? NO_LOG_FILE, ports.chooseSavePath);
   const transport = new Transport({

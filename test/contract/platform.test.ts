@@ -199,14 +199,17 @@ describe('control endpoints over HTTP', () => {
     const r = await controlRequest(platform, 'GET', 'stats');
     expect(r.status).toBe(200);
     // Control requests (the token, the stats themselves) are not counted.
+    // Arrived: the interfaces' three (the sign-in server's metadata is not an interface request).
     expect(r.body).toEqual({
       total: 4,
+      received: 3,
       byInterface: { v2: 2, v0: 1, oauth: 1 },
       byStatus: { '200': 3, '404': 1 },
     });
     expect((await controlRequest(platform, 'POST', 'stats/reset', {})).status).toBe(200);
     expect((await controlRequest(platform, 'GET', 'stats')).body).toEqual({
       total: 0,
+      received: 0,
       byInterface: {},
       byStatus: {},
     });

@@ -103,6 +103,21 @@ export async function openList(page: Page, servers: Servers): Promise<void> {
   await expect(page.getByTestId('account-name').first()).toBeVisible();
 }
 
+/** Edits an account's client first name through its form in the workspace (offline: it waits). */
+export async function renameClient(page: Page, id: string, first: string): Promise<void> {
+  // In the app (offline, a page load would find no host).
+  await page.evaluate(
+    (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
+    `#/accounts/${id}`,
+  );
+  await expect(page.getByTestId('workspace-title')).toBeVisible();
+  await page.getByTestId('edit-account').click();
+  const name = page.locator('#account-client-first_name');
+  await name.fill(first);
+  await page.getByTestId('account-save').click();
+  await expect(page.getByTestId('account-form')).toBeHidden();
+}
+
 /** A request to the platform's interfaces as the advisor, outside the app (the oracle's side). */
 export async function platformApi<T = unknown>(
   servers: Servers,

@@ -36,6 +36,7 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
     await expect(navigation.getByRole('link', { name: unbuilt })).toHaveCount(0);
 
   await page.getByTestId('sign-out').click();
+  await page.getByTestId('sign-out-confirm').click();
   await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
   // Signed out for real: the app frame is no longer reachable.
   await page.goto(`${servers.host.url}/#/accounts`);

@@ -5,22 +5,15 @@
 // panel can be seen with all three kinds at once. Screenshots light and dark.
 
 import type { Page } from '@playwright/test';
-import { activeAccounts, bothThemes, expect, localId, openList, test } from './fixtures.ts';
-
-/** Edits an account's client first name through its form in the workspace (offline: it waits). */
-async function rename(page: Page, id: string, first: string): Promise<void> {
-  // In the app (offline, a page load would find no host).
-  await page.evaluate(
-    (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
-    `#/accounts/${id}`,
-  );
-  await expect(page.getByTestId('workspace-title')).toBeVisible();
-  await page.getByTestId('edit-account').click();
-  const name = page.locator('#account-client-first_name');
-  await name.fill(first);
-  await page.getByTestId('account-save').click();
-  await expect(page.getByTestId('account-form')).toBeHidden();
-}
+import {
+  activeAccounts,
+  bothThemes,
+  expect,
+  localId,
+  openList,
+  renameClient as rename,
+  test,
+} from './fixtures.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return -- raw IndexedDB in the page; this file is typed for Node, without the DOM */
 /** Gives the last operation of an account the state the push engine would: refused, or in conflict. */

@@ -43,7 +43,10 @@ export interface PlatformOptions {
 }
 
 export interface RequestStats {
+  /** Requests answered (or dropped by a fault), counted when their answer goes out. */
   total: number;
+  /** Requests of either interface that arrived, counted before any fault or wait: arrived less answered are held. */
+  received: number;
   byInterface: Record<string, number>;
   byStatus: Record<string, number>;
 }
@@ -140,7 +143,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const faults = new FaultInjector(createRandom(seed ^ 0xfa17), options.faults ?? 0);
   const limiter = new RateLimiter(options.rateLimit ?? 60);
   let maintenance = false;
-  let stats: RequestStats = { total: 0, byInterface: {}, byStatus: {} };
+  let stats: RequestStats = { total: 0, received: 0, byInterface: {}, byStatus: {} };
 
   const save = () => {
     if (!options.dataFile) return;
@@ -185,6 +188,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   app.addHook('onRequest', async (req, reply) => {
     const iface = ifaceOf(req.url);
     if (iface !== 'v2' && iface !== 'v0') return;
+    stats.received++;
     if (maintenance) {
       return reply
         .code(503)
@@ -362,7 +366,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       limiter.reset();
     },
     stats: () => stats,
-    resetStats: () => void (stats = { total: 0, byInterface: {}, byStatus: {} }),
+    resetStats: () => void (stats = { total: 0, received: 0, byInterface: {}, byStatus: {} }),
     store: () => store,
   };
   registerControl(app, control);

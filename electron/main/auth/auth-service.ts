@@ -30,6 +30,11 @@ export interface AuthServiceOptions {
   now?: () => number;
   /** How long a sign-in waits for the browser to come back; default 5 minutes. */
   signInTimeoutMs?: number;
+  /**
+   * Called on sign-out the moment the tokens are forgotten, before anything is awaited: the
+   * transport ends the session's requests there (`Transport.endSession`).
+   */
+  signedOut?: () => void;
 }
 
 const APIS: readonly ApiName[] = ['v2', 'v0'];
@@ -102,6 +107,7 @@ export class AuthService implements TokenSource, AuthCommands {
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly now: () => number;
   private readonly signInTimeoutMs: number;
+  private readonly signedOut: () => void;
 
   private readonly grants: Record<ApiName, Grant | null> = { v2: null, v0: null };
   private readonly needsSignIn: Record<ApiName, boolean> = { v2: false, v0: false };
@@ -123,6 +129,7 @@ export class AuthService implements TokenSource, AuthCommands {
     this.fetchImpl = options.fetch;
     this.now = options.now ?? Date.now;
     this.signInTimeoutMs = options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
+    this.signedOut = options.signedOut ?? (() => undefined);
   }
 
   // ---- status and sign-out ----
@@ -146,7 +153,9 @@ export class AuthService implements TokenSource, AuthCommands {
 
   /**
    * Forgets every token of both interfaces, in memory and in the secret store, and cancels the
-   * sign-ins still waiting in the browser: one completed later would sign the user back in.
+   * sign-ins still waiting in the browser: one completed later would sign the user back in. The
+   * requests in flight end at once (`signedOut`); revoking the tokens waits REVOKE_TIMEOUT_MS at
+   * most, so a hanging server never holds the user.
    */
   async signOut(): Promise<SignOutResult> {
     await this.ready();
@@ -163,6 +172,7 @@ export class AuthService implements TokenSource, AuthCommands {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
+    this.signedOut();
     // The tokens are forgotten first; revoking them at the server is a courtesy with a deadline.
     const revoked = Promise.allSettled(held.map((grant) => this.revoke(grant)));
     const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));

@@ -2,6 +2,7 @@
 // for the interface's request budget, sends the bearer token, renews it once after a 401, applies
 // timeouts, honours Retry-After, and turns every outcome into one ApiResult. It never throws.
 
+import { setMaxListeners } from 'node:events';
 import {
   PRIORITIES,
   type ApiFailure,
@@ -128,6 +129,8 @@ export class Transport {
   private readonly fetch: typeof fetch;
   private readonly clock: Clock;
   private readonly defaultTimeoutMs: number;
+  /** The signed-in session's requests: aborted on sign-out, so every one of them answers at once. */
+  private session = sessionController();
 
   constructor(private readonly options: TransportOptions) {
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -142,9 +145,25 @@ export class Transport {
   /** Sends one request to one interface. Resolves with the data or an ApiFailure; never rejects. */
   async request<T = unknown>(req: ApiRequest, signal?: AbortSignal): Promise<ApiResult<T>> {
     const started = this.clock.now();
-    const result = await this.requestOnce<T>(req, signal);
-    if (!result.ok) this.failed(req?.api, req?.method, req?.path, result, started, signal);
+    const ended = this.untilSignedOut(signal);
+    const result = await this.requestOnce<T>(req, ended);
+    if (!result.ok) this.failed(req?.api, req?.method, req?.path, result, started, ended);
     return result;
+  }
+
+  /**
+   * Sign-out: every request of the session, in flight or waiting for the budget, answers at once
+   * with a cancelled failure (downloads stop), and nothing of it reaches the platform after. The
+   * requests that follow belong to the next session.
+   */
+  endSession(): void {
+    this.session.abort(new DOMException('You signed out.', 'AbortError'));
+    this.session = sessionController();
+  }
+
+  /** The caller's signal joined to the session's: either ends the request. */
+  private untilSignedOut(signal: AbortSignal | undefined): AbortSignal {
+    return signal ? AbortSignal.any([signal, this.session.signal]) : this.session.signal;
   }
 
   private async requestOnce<T>(req: ApiRequest, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
@@ -187,8 +206,9 @@ export class Transport {
    */
   async download(url: string, options: DownloadOptions): Promise<DownloadAnswer | ApiFailure> {
     const started = this.clock.now();
-    const answer = await this.downloadOnce(url, options);
-    if (!answer.ok) this.failed(options?.api, 'GET', url, answer, started, options?.signal);
+    const signal = this.untilSignedOut(options?.signal);
+    const answer = await this.downloadOnce(url, { ...options, signal });
+    if (!answer.ok) this.failed(options?.api, 'GET', url, answer, started, signal);
     return answer;
   }
 
@@ -485,6 +505,13 @@ export class Transport {
     url.hash = '';
     return url;
   }
+}
+
+/** One listener per request in flight, however many: not a leak, so no warning past ten. */
+function sessionController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 const notSignedIn = () => authFailure('You are not signed in to the platform. Sign in to continue.');

@@ -4,7 +4,7 @@
 // SyncCoordinator over the app's database and the bridge.
 
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import { resolveConflict as resolveChange, retryRejected, type ConflictChoice } from '../data/changes.ts';
 import { localDb } from '../data/instance.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
@@ -119,10 +119,55 @@ export const useSyncStore = defineStore('sync', () => {
     return starting;
   }
 
-  /** On sign-out: the push ends its pass and the lock passes on; unsent changes stay. */
+  /**
+   * On sign-out: every pull and push request under way ends at once (the coordinator's session is
+   * aborted as this is called), the push ends its pass and the lock passes on; unsent changes stay.
+   */
   async function stop(): Promise<void> {
     await coordinator?.stop();
     started.value = false;
+  }
+
+  /** Changes made here that have not reached the platform: queued, refused or in conflict. */
+  const unsentCount = computed(() => pendingCount.value + rejected.value.length + conflicts.value.length);
+
+  /**
+   * Sends the queue now (every retry due at once) and resolves with the changes left once the push
+   * has done what it can: none, or those that wait for the user or the platform. `left` hears the
+   * count as it goes down.
+   */
+  async function sendNow(left: (count: number) => void = () => undefined): Promise<number> {
+    let pushed = false;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    let stopWatching = () => undefined as void;
+    const done = new Promise<number>((resolve) => {
+      // The count is read from the store a moment after the push's pass ends: settle on a quiet spell.
+      const settle = (ms: number) => {
+        clearTimeout(quiet);
+        quiet = setTimeout(() => resolve(unsentCount.value), ms);
+      };
+      stopWatching = watch(
+        [unsentCount, phase],
+        ([count, now]) => {
+          left(count);
+          if (count === 0) return resolve(0);
+          if (now === 'syncing') {
+            pushed = true;
+            clearTimeout(quiet);
+          } else if (pushed) settle(300);
+        },
+        { immediate: true },
+      );
+      // A push that finds nothing it can send never says "syncing".
+      if (!pushed) settle(3000);
+    });
+    await retry();
+    try {
+      return await done;
+    } finally {
+      clearTimeout(quiet);
+      stopWatching();
+    }
   }
 
   /**
@@ -184,6 +229,8 @@ export const useSyncStore = defineStore('sync', () => {
     activity,
     start,
     stop,
+    unsentCount,
+    sendNow,
     save,
     resolveConflict,
     retry,

@@ -35,7 +35,7 @@ import {
 } from './coordinator/windows.ts';
 import { emptyReport, PullEngine, type PullEngineOptions, type PullReport } from './pull.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
-import type { Send } from './send.ts';
+import { untilAborted, type Send } from './send.ts';
 import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics } from './diagnostics.ts';
 
 export { LAST_SYNCED_KEY } from './coordinator/state.ts';
@@ -107,6 +107,8 @@ export class SyncCoordinator {
   private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
   private teardown: (() => void)[] = [];
+  /** This run's session, from `start` to `stop`: its abort ends every pull and push request at once. */
+  private session = new AbortController();
 
   constructor(private readonly options: SyncCoordinatorOptions) {
     const ports = windowPorts(options);
@@ -114,9 +116,11 @@ export class SyncCoordinator {
     this.now = options.now ?? Date.now;
     this.online = ports.online;
     this.windows = new WindowLink(this.db, options.name ?? SYNC_NAME, ports);
-    const port: Send = async (req) => {
-      const result = await options.send(req);
-      options.observe?.(result);
+    // Whatever the port, a request of an ended session answers at once; its cancellation says
+    // nothing of the platform, so nothing hears it.
+    const port: Send = async (req, signal) => {
+      const result = await untilAborted(options.send(req, signal), signal);
+      if (!signal?.aborted) options.observe?.(result);
       return result;
     };
     this.answers = new PlatformAnswers(port, () => this.changed());
@@ -130,13 +134,19 @@ export class SyncCoordinator {
       db: this.db,
       now: this.now,
       online: this.online,
-      send: (req) => {
+      send: (req, signal) => {
         this.setPushing(true);
-        return this.answers.send(req);
+        return this.answers.send(req, signal);
       },
     });
     this.pull = reportingPulls(
-      new PullEngine({ ...options.pull, db: this.db, now: this.now, send: (req) => this.answers.send(req) }),
+      new PullEngine({
+        ...options.pull,
+        db: this.db,
+        now: this.now,
+        send: (req, signal) => this.answers.send(req, signal),
+        session: () => this.session.signal,
+      }),
       options.diagnostics,
     );
     this.pulls = new PullRuns({
@@ -224,6 +234,7 @@ export class SyncCoordinator {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.session = new AbortController();
     // Every change, settled operation and relayed event of another window moves the outbox.
     this.teardown.push(onOutbox(this.db, () => this.store.read()));
     this.teardown.push(this.push.onEvent((event) => this.onPush(event)));
@@ -250,10 +261,15 @@ export class SyncCoordinator {
     );
   }
 
-  /** Stops syncing (the push ends its pass first, then the lock passes on) and observing. */
+  /**
+   * Stops syncing and observing: every pull and push request under way answers at once (the
+   * session's signal), the pulls stop without writing more, the push ends its pass, then the lock
+   * passes on. Unsent changes stay queued.
+   */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.session.abort();
     this.windows.letGo();
     this.release?.();
     await this.held;
@@ -270,7 +286,7 @@ export class SyncCoordinator {
     const released = new Promise<void>((resolve) => (this.release = resolve));
     this.worker = true;
     this.remote = null;
-    this.push.start();
+    this.push.start(this.session.signal);
     this.background.every();
     this.changed();
     void this.background.run();

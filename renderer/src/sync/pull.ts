@@ -16,12 +16,12 @@ import { pullAccountData } from './pull/account-data.ts';
 import { pullAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
 import { pullAccountList } from './pull/account-list.ts';
 import { pullConfig } from './pull/config.ts';
-import type { PullContext } from './pull/context.ts';
+import { PullStopped, type PullContext } from './pull/context.ts';
 import { pullEngagement, pullEngagements } from './pull/engagements.ts';
 import { pullUserActivity } from './pull/feed.ts';
 import { pullOfflineAccounts } from './pull/offline-accounts.ts';
 import { PAGE_SIZES } from './pull/paging.ts';
-import type { PullProgress, PullReport } from './pull/report.ts';
+import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
 import { pullForms, pullReports, pullStats } from './pull/user-records.ts';
 import type { Send } from './send.ts';
 
@@ -35,6 +35,11 @@ export { applySnapshots, type SnapshotUpdate } from './pull/snapshots.ts';
 export interface PullEngineOptions {
   db: AdvisorDb;
   send: Send;
+  /**
+   * The signal of the session pulls run for, read when each pull starts: aborted (sign-out), every
+   * pull of that session stops at once and writes nothing more (its report says `stopped`).
+   */
+  session?: () => AbortSignal | undefined;
   now?: () => number;
   /** Page sizes tried for the account list, largest first (the largest accepted is not published). */
   pageSizes?: readonly number[];
@@ -53,11 +58,13 @@ const DAY_MS = 24 * 60 * 60_000;
 type ListOptions = { full?: boolean; priority?: Priority; onProgress?: (p: PullProgress) => void };
 
 export class PullEngine {
-  private readonly ctx: PullContext;
+  private readonly base: Omit<PullContext, 'signal'>;
+  private readonly session: () => AbortSignal | undefined;
   private readonly accountPulls = new Map<string, { priority: Priority; done: Promise<PullReport> }>();
 
   constructor(options: PullEngineOptions) {
-    this.ctx = {
+    this.session = options.session ?? (() => undefined);
+    this.base = {
       db: options.db,
       send: options.send,
       now: options.now ?? Date.now,
@@ -69,9 +76,23 @@ export class PullEngine {
     };
   }
 
+  /**
+   * Runs one pull in the current session: stopped by its end, it answers a report that says so
+   * instead of throwing (what it wrote before stays; nothing after).
+   */
+  private async run(pull: (ctx: PullContext) => Promise<PullReport>): Promise<PullReport> {
+    const ctx: PullContext = { ...this.base, signal: this.session() };
+    try {
+      return await pull(ctx);
+    } catch (error) {
+      if (error instanceof PullStopped) return { ...emptyReport(), stopped: true };
+      throw error;
+    }
+  }
+
   /** The account list, newest change first, incremental with a sweep that notices remote deletions. */
   pullAccountList(options: ListOptions = {}): Promise<PullReport> {
-    return pullAccountList(this.ctx, options);
+    return this.run((ctx) => pullAccountList(ctx, options));
   }
 
   /**
@@ -82,7 +103,7 @@ export class PullEngine {
     const priority = options.priority ?? 'background';
     const running = this.accountPulls.get(localId);
     if (running && (running.priority === priority || priority === 'background')) return running.done;
-    const done = pullAccountData(this.ctx, localId, priority).finally(() => {
+    const done = this.run((ctx) => pullAccountData(ctx, localId, priority)).finally(() => {
       if (this.accountPulls.get(localId)?.done === done) this.accountPulls.delete(localId);
     });
     this.accountPulls.set(localId, { priority, done });
@@ -93,17 +114,19 @@ export class PullEngine {
   pullOfflineAccounts(
     options: { recent?: number; skipUnchanged?: boolean; onProgress?: (p: PullProgress) => void } = {},
   ): Promise<PullReport> {
-    return pullOfflineAccounts(this.ctx, (id) => this.pullAccount(id, { priority: 'background' }), options);
+    return this.run((ctx) =>
+      pullOfflineAccounts(ctx, (id) => this.pullAccount(id, { priority: 'background' }), options),
+    );
   }
 
   /** Configuration, when older than `configMaxAgeMs` or `force`d. */
   pullConfig(options: { force?: boolean; priority?: Priority } = {}): Promise<PullReport> {
-    return pullConfig(this.ctx, options);
+    return this.run((ctx) => pullConfig(ctx, options));
   }
 
   /** An account's member security, profile values and newest activity, on their own. */
   pullAccountExtras(localId: string, options: { priority?: Priority } = {}): Promise<PullReport> {
-    return pullAccountExtras(this.ctx, localId, options);
+    return this.run((ctx) => pullAccountExtras(ctx, localId, options));
   }
 
   /** An account's activity, `pages` pages of it (default all). */
@@ -111,38 +134,38 @@ export class PullEngine {
     localId: string,
     options: { pages?: number; priority?: Priority } = {},
   ): Promise<PullReport> {
-    return pullAccountActivity(this.ctx, localId, options);
+    return this.run((ctx) => pullAccountActivity(ctx, localId, options));
   }
 
   /** The engagement list, an account's or the user's. */
   pullEngagements(
     options: { accountId?: string; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
   ): Promise<PullReport> {
-    return pullEngagements(this.ctx, options);
+    return this.run((ctx) => pullEngagements(ctx, options));
   }
 
   /** One engagement and its outputs, when it is opened. */
   pullEngagement(id: string, options: { priority?: Priority } = {}): Promise<PullReport> {
-    return pullEngagement(this.ctx, id, options);
+    return this.run((ctx) => pullEngagement(ctx, id, options));
   }
 
   /** Forms, an account's or the user's. */
   pullForms(options: { accountId?: string; priority?: Priority } = {}): Promise<PullReport> {
-    return pullForms(this.ctx, options);
+    return this.run((ctx) => pullForms(ctx, options));
   }
 
   /** The metadata of the user's reports. */
   pullReports(options: { priority?: Priority } = {}): Promise<PullReport> {
-    return pullReports(this.ctx, options);
+    return this.run((ctx) => pullReports(ctx, options));
   }
 
   /** The advisor's feed, incremental with a sweep, as the account list. */
   pullUserActivity(options: ListOptions = {}): Promise<PullReport> {
-    return pullUserActivity(this.ctx, options);
+    return this.run((ctx) => pullUserActivity(ctx, options));
   }
 
   /** The advisor's statistics for a range of days. */
   pullStats(options: { start?: string; end?: string; priority?: Priority } = {}): Promise<PullReport> {
-    return pullStats(this.ctx, options);
+    return this.run((ctx) => pullStats(ctx, options));
   }
 }

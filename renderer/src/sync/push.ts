@@ -58,6 +58,8 @@ export class PushEngine {
   private dirty = false;
   private wakeUp: (() => void) | null = null;
   private pass: Pass | null = null;
+  /** The session the loop sends for (`start`): aborted on sign-out, nothing more is sent. */
+  private signal: AbortSignal | undefined;
 
   constructor(private readonly options: PushOptions) {
     this.db = options.db;
@@ -92,9 +94,14 @@ export class PushEngine {
     return pass;
   }
 
-  /** Sends in the background until `stop()`: after every change, and when retries fall due. */
-  start(): void {
+  /**
+   * Sends in the background until `stop()`: after every change, and when retries fall due. With
+   * the session's `signal`, its abort (sign-out) answers the requests in flight at once (their
+   * changes stay queued, as after a lost connection) and ends the pass without sending more.
+   */
+  start(signal?: AbortSignal): void {
     if (this.loop) return;
+    this.signal = signal;
     this.stopping = false;
     const off = onOutbox(this.db, (event) => {
       if (event.type === 'changed') this.wake();
@@ -176,7 +183,7 @@ export class PushEngine {
     const pass = new Pass((req) => this.send(req));
     this.pass = pass;
     try {
-      while (!this.paused && this.online()) {
+      while (!this.paused && this.online() && !this.signal?.aborted) {
         const ready = await readyOps(
           this.db,
           (op) =>
@@ -200,12 +207,12 @@ export class PushEngine {
   private send(req: ApiRequest): Promise<ApiResult> {
     if (this.pass) this.pass.report.requests++;
     // Pushing local changes comes after what the user waits for, before background pulls.
-    return this.options.send({ priority: 'upload', ...req });
+    return this.options.send({ priority: 'upload', ...req }, this.signal);
   }
 
   private async process(candidate: Operation, pass: Pass): Promise<void> {
-    // Gone offline during the pass: what is not claimed yet stays as it is.
-    if (this.paused || !this.online()) return;
+    // Gone offline or signed out during the pass: what is not claimed yet stays as it is.
+    if (this.paused || !this.online() || this.signal?.aborted) return;
     const claimed = await this.claim(candidate);
     if (!claimed) return;
     const { op, uncertain } = claimed;

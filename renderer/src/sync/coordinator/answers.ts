@@ -70,7 +70,7 @@ export class PlatformAnswers {
   }
 
   /** Every request of both engines: counted for progress, and read for the connection and the sign-in. */
-  async send(req: ApiRequest): Promise<ApiResult> {
+  async send(req: ApiRequest, signal?: AbortSignal): Promise<ApiResult> {
     const counters = [...this.counters].filter((c) => c.counts(req));
     for (const counter of counters) {
       counter.sent++;
@@ -78,11 +78,12 @@ export class PlatformAnswers {
     }
     let result: ApiResult | null = null;
     try {
-      result = await this.port(req);
+      result = await this.port(req, signal);
       return result;
     } finally {
-      // A port that throws is taken for a lost connection, as the engines take it.
-      this.note(req.api, result);
+      // A port that throws is taken for a lost connection, as the engines take it; a request
+      // cancelled by a sign-out tells nothing of the platform.
+      if (!signal?.aborted) this.note(req.api, result);
       for (const counter of counters) {
         counter.answered++;
         counter.report();

@@ -57,6 +57,8 @@ export class PullRuns {
     this.host.changed();
     try {
       const report = await run;
+      // Stopped by a sign-out: nothing to conclude, nothing to record.
+      if (report.stopped) return report;
       if (report.failures.length === 0) await this.host.succeeded(report.requests > 0);
       if ((wasUnreachable && !answers.unreachable) || (wasSignIn && !answers.signInNeeded))
         this.host.recovered();

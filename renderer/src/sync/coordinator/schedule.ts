@@ -73,7 +73,7 @@ export class BackgroundPulls {
     for (const [shown, step] of steps) {
       if (!this.host.worker()) return;
       const report = await this.host.pulling(shown, step).catch(() => null);
-      if (!report || this.host.stuck()) return;
+      if (!report || report.stopped || this.host.stuck()) return;
     }
   }
 }

@@ -19,7 +19,7 @@ import { sameValue } from '../../data/view.ts';
 import { accountExtras } from './account-extras.ts';
 import { accountParts, fetchPart, MEMBER_KEYS, membersOf, type Fetched } from './account-parts.ts';
 import { confirmAccount } from './account-snapshots.ts';
-import type { PullContext } from './context.ts';
+import { allParts, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 import {
   applySnapshots,
@@ -73,10 +73,8 @@ export async function pullAccountData(
   if (!snapshot) return report;
   const members = membersOf(snapshot.meta);
   const before = await localBefore(ctx, localId);
-  const [answers] = await Promise.all([
-    Promise.all(
-      accountParts(snapshot.serverId, members).map((part) => fetchPart(ctx, part, report, priority)),
-    ),
+  const [answers] = await allParts([
+    allParts(accountParts(snapshot.serverId, members).map((part) => fetchPart(ctx, part, report, priority))),
     accountExtras(ctx, snapshot.serverId, members, report, priority),
   ]);
   const fetched = answers.filter((a): a is Fetched => a !== null);

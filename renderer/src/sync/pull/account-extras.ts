@@ -8,7 +8,7 @@ import { parseWire } from '@shared/wire/parse.ts';
 import { MemberSecurity } from '@shared/wire/v0/member.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
-import { fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
+import { allParts, fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
@@ -52,7 +52,7 @@ export async function accountExtras(
   report: PullReport,
   priority: Priority,
 ): Promise<void> {
-  await Promise.all([
+  await allParts([
     pullSecurity(ctx, serverId, members, report, priority),
     pullProfile(ctx, serverId, report, priority),
     readAccountActivity(ctx, serverId, 1, report, priority),
@@ -67,7 +67,7 @@ async function pullSecurity(
   report: PullReport,
   priority: Priority,
 ): Promise<void> {
-  const answers = await Promise.all(
+  const answers = await allParts(
     members.map((member) =>
       fetchParsed(
         ctx,

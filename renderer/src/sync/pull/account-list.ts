@@ -4,7 +4,7 @@
 
 import type { Priority } from '@shared/api/request.ts';
 import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
-import { readMeta, type PullContext } from './context.ts';
+import { allParts, readMeta, type PullContext } from './context.ts';
 import { applyAccounts, confirmAccount } from './account-snapshots.ts';
 import type { ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
@@ -101,7 +101,7 @@ async function noticeRemoteDeletions(
   priority: Priority,
 ): Promise<void> {
   const missing = [...known].filter(([serverId]) => !seen.has(serverId)).slice(0, ctx.deletionChecks);
-  await Promise.all(
+  await allParts(
     missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority)),
   );
 }

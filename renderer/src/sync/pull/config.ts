@@ -12,7 +12,7 @@ import {
   type ConfigEntry,
   type ConfigKey,
 } from '../../data/config.ts';
-import { fetchData, readMeta, type PullContext } from './context.ts';
+import { allParts, fetchData, readMeta, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
 export const CONFIG_STATE = 'pull.config';
@@ -35,7 +35,7 @@ export async function pullConfig(
     [CONFIG_KEYS.userV0, 'v0', '/user'],
     [CONFIG_KEYS.formTemplates, 'v0', '/user/templates'],
   ];
-  const answers = await Promise.all(
+  const answers = await allParts(
     parts.map(([, api, path]) => fetchData(ctx, report, { api, method: 'GET', path, priority })),
   );
   const entries: [ConfigKey, ConfigEntry][] = parts
@@ -62,7 +62,7 @@ async function templateStructures(
   // A user the schema refuses (no object) has no templates to read; one it reads has a list.
   const ids = readWire(User, user)?.templates.map((t) => t.id);
   if (!ids) return null;
-  const structures = await Promise.all(
+  const structures = await allParts(
     ids.map((id) =>
       fetchData(ctx, report, {
         api: 'v2',

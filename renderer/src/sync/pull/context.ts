@@ -1,5 +1,6 @@
-// What every pull is given (the store, the port, the clock, the engine's settings) and the
-// plumbing of its requests: each one counted in its report, each failure recorded there.
+// What every pull is given (the store, the port, the clock, the engine's settings, the session's
+// signal) and the plumbing of its requests: each one counted in its report, each failure recorded
+// there, and a pull stopped at once when the session ends.
 
 import type { EntityTable } from 'dexie';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
@@ -14,6 +15,8 @@ import { failed, unreadable, type PullReport } from './report.ts';
 export interface PullContext {
   db: AdvisorDb;
   send: Send;
+  /** The session the pull runs for: aborted on sign-out, and the pull stops (`PullStopped`). */
+  signal?: AbortSignal | undefined;
   now: () => number;
   /** Page sizes tried, largest first (paging.ts). */
   pageSizes: readonly number[];
@@ -27,11 +30,52 @@ export interface PullContext {
   deletionChecks: number;
 }
 
-/** Every request of a pull goes through here, so the report counts them all. */
+/**
+ * The session ended (sign-out) while a pull ran: thrown where a request would be sent or its answer
+ * read, so the pull writes nothing more. Writes already committed stay; the engine's facade turns
+ * it into a report that says `stopped`.
+ */
+export class PullStopped extends Error {
+  override readonly name = 'PullStopped';
+  constructor() {
+    super('The pull stopped: you signed out.');
+  }
+}
+
+/** Throws `PullStopped` once the session has ended. */
+export function stopIfEnded(ctx: PullContext): void {
+  if (ctx.signal?.aborted) throw new PullStopped();
+}
+
+/**
+ * Like `Promise.all`, but settles only once every part has: a pull stopped on sign-out (or failed)
+ * leaves none of its parts still running, and writing, behind it.
+ */
+export async function allParts<T extends readonly unknown[] | []>(
+  parts: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = (await Promise.allSettled(parts)) as PromiseSettledResult<unknown>[];
+  for (const part of settled) if (part.status === 'rejected') throw part.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
+/**
+ * Every request of a pull goes through here, so the report counts them all; none goes out once
+ * the session has ended, and an answer that comes after is dropped (`PullStopped`).
+ */
 export async function call(ctx: PullContext, report: PullReport, req: ApiRequest): Promise<ApiResult> {
+  stopIfEnded(ctx);
   report.requests += 1;
+  const result = await answerOf(ctx, req);
+  stopIfEnded(ctx);
+  return result;
+}
+
+async function answerOf(ctx: PullContext, req: ApiRequest): Promise<ApiResult> {
   try {
-    return await ctx.send(req);
+    return await ctx.send(req, ctx.signal);
   } catch (error) {
     return {
       ok: false,

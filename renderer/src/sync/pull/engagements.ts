@@ -12,7 +12,7 @@ import {
   storeEngagements,
   type StoreOptions,
 } from '../../data/records.ts';
-import { call, fetchArray, serverAccount, storeList, type PullContext } from './context.ts';
+import { allParts, call, fetchArray, serverAccount, storeList, type PullContext } from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
 import { emptyReport, failed, unreadable, type PullProgress, type PullReport } from './report.ts';
 
@@ -81,7 +81,7 @@ export async function pullEngagement(
   report.records += 1;
   report.written += (await storeEngagements(ctx.db, [row])).written;
   const kinds = ['documents', 'signatures', 'history'] as const;
-  await Promise.all([
+  await allParts([
     ...kinds.map((kind) => pullEngagementList(ctx, id, kind, report, priority)),
     // An open engagement has no data to read: none is kept (it had some before a reopen).
     row.completed ? pullEngagementData(ctx, id, report, priority) : storeParts(ctx, report, id, 'data', []),

@@ -2,7 +2,7 @@
 // recently opened, pulled in the background one after another, least recently pulled first.
 
 import type { AccountRow } from '../../data/model.ts';
-import type { PullContext } from './context.ts';
+import { stopIfEnded, type PullContext } from './context.ts';
 import { addReport, emptyReport, type PullProgress, type PullReport } from './report.ts';
 
 /**
@@ -23,6 +23,8 @@ export async function pullOfflineAccounts(
   );
   report.skipped = due.length === 0;
   for (const [i, account] of due.entries()) {
+    // Signed out: the accounts not reached yet are left for the next session.
+    stopIfEnded(ctx);
     options.onProgress?.({ done: i, total: due.length });
     addReport(report, await pullAccount(account.id));
   }

@@ -24,6 +24,8 @@ export interface PullReport {
   /** True when nothing was asked because the data was fresh enough. */
   skipped: boolean;
   failures: PullFailure[];
+  /** The session ended (sign-out) during the pull: it stopped there and wrote nothing more. */
+  stopped?: true;
 }
 
 export interface PullProgress {
@@ -49,6 +51,7 @@ export function addReport(into: PullReport, from: PullReport): void {
   into.removed += from.removed;
   into.flagged += from.flagged;
   into.failures.push(...from.failures);
+  if (from.stopped) into.stopped = true;
 }
 
 /** Records a failed request in the report; null, for the caller to return. */

@@ -1,0 +1,169 @@
+// The sign-out dialog's rules (renderer/src/shell/sign-out.ts): how many changes it says are
+// unsent, sending them first only when online, and nothing removed without the second
+// confirmation that names what is lost.
+
+import { describe, expect, it } from 'vitest';
+import {
+  lossNote,
+  SignOutFlow,
+  unsentNote,
+  type SignOutPorts,
+} from '../../../renderer/src/shell/sign-out.ts';
+
+/** Ports that record what was done, over a queue of `unsent` changes. */
+function ports(unsent: number, options: { online?: boolean; sendable?: number; refuse?: string } = {}) {
+  const done: string[] = [];
+  const queue = { count: unsent };
+  const port: SignOutPorts = {
+    unsent: () => queue.count,
+    online: () => options.online ?? true,
+    async sendUnsent(left) {
+      done.push('send');
+      const sendable = Math.min(options.sendable ?? queue.count, queue.count);
+      for (let i = 0; i < sendable; i++) {
+        await Promise.resolve();
+        queue.count -= 1;
+        left(queue.count);
+      }
+      return queue.count;
+    },
+    signOut() {
+      done.push('sign-out');
+      return Promise.resolve(options.refuse ?? null);
+    },
+    leave() {
+      done.push('leave');
+      return Promise.resolve();
+    },
+    removeLocalCopy() {
+      done.push('remove');
+      return Promise.resolve();
+    },
+  };
+  return { port, done, queue };
+}
+
+describe('what the dialog says', () => {
+  it('counts the changes that have not reached the platform, one and many', () => {
+    expect(unsentNote(4)).toBe('4 changes have not reached the platform yet.');
+    expect(unsentNote(1)).toBe('1 change has not reached the platform yet.');
+  });
+
+  it('names what removing the copy loses: the unsent changes for good, when there are any', () => {
+    expect(lossNote(0)).toMatch(/every account and record/);
+    expect(lossNote(0)).not.toMatch(/lost for good/);
+    expect(lossNote(4)).toMatch(/The 4 changes that have not reached the platform will be lost for good\./);
+    expect(lossNote(1)).toMatch(/The 1 change that has not reached the platform will be lost for good\./);
+  });
+});
+
+describe('signing out', () => {
+  it('without removing the copy: signs out, leaves, removes nothing; working meanwhile', async () => {
+    const { port, done } = ports(4);
+    const flow = new SignOutFlow(port);
+    const out = flow.confirm();
+    // The moment the advisor confirms, the dialog says what it does and its controls are off.
+    expect(flow.step).toBe('signing-out');
+    expect(flow.doing).toBe('Signing out…');
+    expect(flow.busy).toBe(true);
+    expect(flow.canSendFirst).toBe(false);
+    expect(await out).toBe(true);
+    expect(done).toEqual(['sign-out', 'leave']);
+  });
+
+  it('removing the copy asks a second time; declining removes nothing and signs nobody out', async () => {
+    const { port, done } = ports(4);
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    expect(await flow.confirm()).toBe(false);
+    expect(flow.step).toBe('confirm-removal');
+    expect(done).toEqual([]);
+    flow.keepCopy();
+    expect(flow.step).toBe('choose');
+    expect(done).toEqual([]);
+  });
+
+  it('removes the copy only after the second confirmation, once the screens are left', async () => {
+    const { port, done } = ports(4);
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    await flow.confirm();
+    expect(await flow.confirm()).toBe(true);
+    expect(done).toEqual(['sign-out', 'leave', 'remove']);
+  });
+
+  it('unticking the box at the second step removes nothing', async () => {
+    const { port, done } = ports(0);
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    await flow.confirm();
+    flow.keepCopy();
+    flow.removeCopy = false;
+    expect(await flow.confirm()).toBe(true);
+    expect(done).not.toContain('remove');
+  });
+
+  it('a sign-out that fails says why, keeps the copy and lets the advisor try again', async () => {
+    const { port, done } = ports(0, { refuse: 'Advisor Desk could not sign you out. Try again.' });
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    await flow.confirm();
+    expect(await flow.confirm()).toBe(false);
+    expect(flow.step).toBe('choose');
+    expect(flow.busy).toBe(false);
+    expect(flow.problem).toBe('Advisor Desk could not sign you out. Try again.');
+    expect(done).toEqual(['sign-out']);
+  });
+});
+
+describe('sending the unsent changes first', () => {
+  it('is offered online only, and only when there is something to send', () => {
+    expect(new SignOutFlow(ports(4).port).canSendFirst).toBe(true);
+    expect(new SignOutFlow(ports(4, { online: false }).port).canSendFirst).toBe(false);
+    expect(new SignOutFlow(ports(0).port).canSendFirst).toBe(false);
+  });
+
+  it('offline, asking to send does nothing', async () => {
+    const { port, done } = ports(4, { online: false });
+    expect(await new SignOutFlow(port).sendFirst()).toBe(false);
+    expect(done).toEqual([]);
+  });
+
+  it('shows the count going down, then goes on with the sign-out', async () => {
+    const { port, done } = ports(3);
+    const flow = new SignOutFlow(port);
+    const seen: number[] = [];
+    const sending = flow.sendFirst();
+    expect(flow.step).toBe('sending');
+    expect(flow.busy).toBe(true);
+    seen.push(flow.left);
+    for (let i = 0; i < 3; i++) {
+      await Promise.resolve();
+      seen.push(flow.left);
+    }
+    expect(await sending).toBe(true);
+    expect(seen).toEqual([3, 2, 1, 0]);
+    expect(done).toEqual(['send', 'sign-out', 'leave']);
+  });
+
+  it('with the copy to remove, still asks the second time after sending', async () => {
+    const { port, done } = ports(2);
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    expect(await flow.sendFirst()).toBe(false);
+    expect(flow.step).toBe('confirm-removal');
+    expect(done).toEqual(['send']);
+    // All sent: what is lost no longer names unsent changes.
+    expect(flow.unsent).toBe(0);
+  });
+
+  it('changes that could not be sent are counted, and nothing goes on without the advisor', async () => {
+    const { port, done } = ports(4, { sendable: 1 });
+    const flow = new SignOutFlow(port);
+    flow.removeCopy = true;
+    expect(await flow.sendFirst()).toBe(false);
+    expect(flow.step).toBe('choose');
+    expect(flow.problem).toMatch(/^3 changes have not reached the platform yet\./);
+    expect(done).toEqual(['send']);
+  });
+});

@@ -261,3 +261,31 @@ describe('editing an account', () => {
     expect(ops[0]).toMatchObject({ state: 'queued', fields: { 'client.email': 'ann@example.com' } });
   });
 });
+
+describe('closing the account dialog', () => {
+  it('asks before Cancel, × or Esc lose what was typed; an untouched dialog closes at once', async () => {
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    await openCreate();
+    // Nothing typed: Cancel closes without a question.
+    await click(one('account-cancel'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+
+    await openCreate();
+    await typeText(input('account-client-first_name'), 'Nora');
+    await click(one('account-cancel'));
+    expect(one('discard-prompt').textContent).toContain('Discard the changes to this new account?');
+    await click(one('discard-keep'));
+    expect(input('account-client-first_name').value).toBe('Nora');
+    // The dialog's ×.
+    await click(dialog().querySelector('.p-dialog-close-button')!);
+    expect(one('discard-prompt')).toBeTruthy();
+    await click(one('discard-keep'));
+    // Esc asks too; Discard closes, and nothing is queued.
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    await click(one('discard-confirm'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(await outbox(screen.db)).toEqual([]);
+  });
+});

@@ -260,3 +260,44 @@ export function mergeMessages(
   for (const set of sets) for (const [name, list] of Object.entries(set)) (out[name] ??= []).push(...list);
   return out;
 }
+
+// ---- the account dialog ---------------------------------------------------------------------------
+
+/** The words for the split phone of the account dialog (country, calling code, number). */
+const PHONE_PART_TODO: Readonly<Record<string, string>> = {
+  'phone.code': 'choose the country, or type its calling code such as +1',
+  'phone.number': 'enter the number’s 4 to 15 digits (its country code goes in the box before it)',
+  'phone.country': 'choose a country from the list',
+};
+
+/**
+ * A message of the version 2 account rules (shared/account-rules.ts, in the platform's wording,
+ * `The client.email field must be a valid email address.`) in the advisor's words, the same as
+ * the other forms': `Email: enter an e-mail address such as name@example.com.` `label`: the
+ * field as the form names it. A message not recognized is returned as it is.
+ */
+export function accountMessage(key: string, message: string, label: string): string {
+  const part = key.replace(/^(client|coclient)\./, '');
+  if (key === 'type') return `${label}: choose Prospect or Client.`;
+  if (/ is required/.test(message)) return `${label}: required, fill it in.`;
+  const longest = / must not be greater than (\d+) characters/.exec(message);
+  if (longest) return `${label}: shorten it to ${Number(longest[1]).toLocaleString('en-US')} characters.`;
+  if (/must be a valid email/.test(message)) return `${label}: ${TODO.email}.`;
+  if (/must be different/.test(message)) return `${label}: enter an e-mail address other than the client’s.`;
+  const phone = PHONE_PART_TODO[part];
+  if (phone && /format is invalid|ISO 3166/.test(message)) return `${label}: ${phone}.`;
+  return message;
+}
+
+/** A phone number needs its country code: the account dialog's number without a calling code. */
+export function checkAccountPhones(
+  fields: Readonly<Record<string, unknown>>,
+  label: (key: string) => string,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+  for (const role of ['client', 'coclient'])
+    if (!blank(fields[`${role}.phone.number`]) && blank(fields[`${role}.phone.code`]))
+      out[`${role}.phone.code`] = [`${label(`${role}.phone.code`)}: ${PHONE_PART_TODO['phone.code']}.`];
+  return out;
+}

@@ -15,6 +15,7 @@ import {
   mountWorkspace,
   one,
   openDb,
+  settle,
   syncedSingle,
   typeText,
   type Mounted,
@@ -93,5 +94,35 @@ describe('numbers typed into a form', () => {
       current_value: { value: 1_500_000 },
       original_value: { value: 12_000 },
     });
+  });
+
+  it('an amount typed key by key is grouped as it grows, and a mark typed by the user is never dropped', async () => {
+    const db = openDb();
+    const account = await household(db);
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await click(one('add-item'));
+    const value = inputOf(dialog(), 'current_value');
+    value.focus();
+    const key = async (typed: string) => {
+      value.value += typed;
+      value.setSelectionRange(value.value.length, value.value.length);
+      value.dispatchEvent(new Event('input', { bubbles: true }));
+      await settle();
+    };
+    for (const digit of '420000') await key(digit);
+    expect(value.value).toBe('$420,000');
+    // Backspace at the end regroups too.
+    value.value = value.value.slice(0, -1);
+    value.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(value.value).toBe('$42,000');
+
+    // A comma typed by hand stays, and "1,5" is refused rather than read as 15.
+    value.value = '';
+    value.dispatchEvent(new Event('input', { bubbles: true }));
+    for (const typed of ['1', ',', '5']) await key(typed);
+    await blur(value);
+    expect(value.value).toBe('$1,5');
+    expect(messagesOf(dialog(), 'current_value')).toContain('“$1,5” could be read two ways');
   });
 });

@@ -62,6 +62,29 @@ export function useTypedNumber(
     return reading.value;
   }
 
+  /** The text as `tidy` last grouped it, while the user goes on typing at its end. */
+  let tidied: string | null = null;
+
+  /**
+   * What to read of a text typed at the end of one `tidy` grouped: a digit added or the last one
+   * taken away leaves the marks it put in the wrong places (`$4,2000`), so they are dropped. Any
+   * other edit (a mark typed, a change in the middle) is read as typed.
+   */
+  function source(input: HTMLInputElement): string {
+    const typed = input.value;
+    const was = tidied;
+    tidied = null;
+    if (was === null || input.selectionStart !== typed.length) return typed;
+    const added = typed.startsWith(was) && /^\d$/.test(typed.slice(was.length));
+    const removed = was.startsWith(typed) && was.length === typed.length + 1;
+    if (!added && !removed) return typed;
+    const group = numberMarks(options().locale).group;
+    return typed
+      .split(group)
+      .join('')
+      .replace(/[\s\u00a0\u202f'’]/g, '');
+  }
+
   /**
    * While typing at the end of a plain whole number, it is shown grouped as it grows
    * (`$420,000`); a decimal mark, shorthand or a caret elsewhere leaves the text as typed.
@@ -74,7 +97,7 @@ export function useTypedNumber(
     const written = writeNumber(v, options());
     // A currency written after the amount (`420.000 $`) would stand in the way of the next digit.
     const shown = /\d$/.test(written) ? written : writeNumber(v, { ...options(), currency: undefined });
-    if (readNumber(shown, options()).ok) text.value = input.value = shown;
+    if (readNumber(shown, options()).ok) text.value = input.value = tidied = shown;
   }
 
   return {
@@ -82,14 +105,14 @@ export function useTypedNumber(
     onInput(event: Event) {
       const input = event.target as HTMLInputElement;
       text.value = input.value;
-      const v = read(input.value, false);
+      const v = read(source(input), false);
       if (v !== undefined) tidy(input, v);
     },
     /** Leaving the field: what it holds is read once more (and said, if refused), then shown tidy. */
     onBlur(event: Event) {
       const input = event.target as HTMLInputElement;
       text.value = input.value;
-      const v = read(input.value, true);
+      const v = read(source(input), true);
       if (v !== undefined) text.value = write(v);
     },
   };

@@ -13,6 +13,7 @@ import {
   dialog,
   field,
   household,
+  inputOf,
   messagesOf,
   mountWorkspace,
   one,
@@ -29,8 +30,6 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const inputOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('input, textarea') as HTMLInputElement;
 const notesOf = (root: ParentNode, name: string) =>
   field(root, name).querySelector('[data-testid="field-notes"]')?.textContent?.trim() ?? '';
 

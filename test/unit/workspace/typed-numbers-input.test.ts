@@ -9,8 +9,8 @@ import {
   choose,
   click,
   dialog,
-  field,
   household,
+  inputOf,
   messagesOf,
   mountWorkspace,
   one,
@@ -27,9 +27,6 @@ afterEach(() => {
   mounted = null;
   document.body.innerHTML = '';
 });
-
-const inputOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('input') as HTMLInputElement;
 
 describe('numbers typed into a form', () => {
   it('letters in Previous marriages keep the number, say why, and queue nothing', async () => {

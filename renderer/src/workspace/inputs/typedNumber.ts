@@ -14,10 +14,6 @@ import { numberMarks, readNumber, writeNumber, type NumberOptions } from '@share
 export type NumberProblemReport = (message: string | null, quiet: boolean) => void;
 export const NUMBER_PROBLEM: InjectionKey<NumberProblemReport> = Symbol('number-problem');
 
-/** The user's locale (the system's, in the desktop app). */
-export const userLocale = (): string | undefined =>
-  typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined;
-
 /** A text that typing may still turn into a number: it ends in a mark, or in a short group. */
 const unfinished = (text: string): boolean => /([.,\s'’\-−]|[.,'’\s]\d{1,2})$/.test(text.trim() + ' ');
 

@@ -400,18 +400,29 @@ test('an offline meeting: a new household entered offline, found after a reload,
   await expect(page.getByTestId('synced-note')).toContainText('Last synced', { timeout: 30_000 });
 
   // ---- A change the platform refuses (422), fixed from its form --------------------------------
-  // The form checks what the app can know (required fields; a country is chosen from the list, by
-  // name); the risk score's range is the platform's rule. 150 passes here and is refused there, its
-  // message shown in the advisor's words.
+  // The form checks what the app can know where it is typed (required fields, ranges: a risk score
+  // of 150 is refused before anything is queued; a country is chosen from the list, by name). That
+  // each member needs an e-mail address of their own is the platform's rule: the co-client given
+  // the client's address passes here and is refused there, its message in the advisor's words.
   await page.keyboard.press('Alt+M');
   await page.locator('[data-member="coclient"]').click();
   const coDetails = page.getByTestId('single-details:coclient');
   await choose(coDetails, 'Citizenship', 'Sweden');
   await amount(coDetails, 'Risk score', 150);
   await page.keyboard.press('Control+s');
-  await expect(coDetails.locator('[data-badge="rejected"]')).toBeVisible({ timeout: 30_000 });
   const risk = coDetails.locator('[data-field="risk_score"]');
   await expect(risk.getByTestId('field-messages')).toHaveText('Risk score: enter a number from 0 to 100.');
+  await expect(coDetails.locator('[data-badge="pending"]')).toHaveCount(0);
+  await amount(coDetails, 'Risk score', 40);
+  await expect(risk.getByTestId('field-messages')).toHaveCount(0);
+  const coEmail = coDetails.getByRole('textbox', { name: named('E-mail') });
+  await coEmail.fill(PROSPECT.email);
+  await page.keyboard.press('Control+s');
+  await expect(coDetails.locator('[data-badge="rejected"]')).toBeVisible({ timeout: 30_000 });
+  const refusedEmail =
+    'E-mail: enter an e-mail address such as name@example.com (the platform says: each member of an account needs their own address).';
+  const email = coDetails.locator('[data-field="email"]');
+  await expect(email.getByTestId('field-messages')).toHaveText(refusedEmail);
   await expect(coDetails.getByTestId('form-error')).toBeVisible();
   await bothThemes(page, 'offline-meeting-refused');
   // The sync panel lists the refusal in the same words, naming whose record it is.
@@ -419,18 +430,19 @@ test('an offline meeting: a new household entered offline, found after a reload,
   const refused = page.getByTestId('sync-panel').getByTestId('rejected-entry');
   await expect(refused).toHaveCount(1);
   await expect(refused).toContainText(`${COCLIENT.first} ${COCLIENT.last}`);
-  await expect(refused).toContainText('Risk score: enter a number from 0 to 100.');
+  await expect(refused).toContainText(refusedEmail);
   await bothThemes(page, 'offline-meeting-sync-panel');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('sync-panel')).toBeHidden();
-  await amount(coDetails, 'Risk score', 40);
+  await coEmail.fill(COCLIENT.email);
   await page.keyboard.press('Control+s');
   await expect(coDetails.locator('[data-badge="synced"]')).toBeVisible({ timeout: 30_000 });
-  await expect(risk.getByTestId('field-messages')).toHaveCount(0);
+  await expect(email.getByTestId('field-messages')).toHaveCount(0);
   await allSent(page);
   expect((await api('GET', `${v0}/coclient/details`)).body).toMatchObject({
     citizenship: { country: 'SE' },
     risk_score: 40,
+    email: COCLIENT.email,
   });
 
   // ---- A conflict: renamed here offline, renamed through the platform's API meanwhile -----------

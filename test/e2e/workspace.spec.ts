@@ -266,8 +266,52 @@ test('the workspace of a household: overview, a section, an item form and a conf
   // The platform's rule, in the advisor's words: the field's label and what to do.
   await expect(dialog.getByText('Name: required, fill it in.')).toBeVisible();
   await bothThemes(page, 'workspace-section-form');
+  // Esc on a changed form asks before the change is lost; Keep editing keeps it, and so does ×
+  // until Discard is chosen.
   await page.keyboard.press('Escape');
+  const prompt = page.getByTestId('discard-prompt');
+  await expect(prompt).toContainText('Discard the changes to this asset?');
+  await expect(page.getByTestId('discard-keep')).toBeFocused();
+  await page.getByTestId('discard-keep').click();
+  await expect(prompt).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('');
+  await page.locator('.item-dialog .p-dialog-close-button').click();
+  await expect(prompt).toBeVisible();
+  await page.getByTestId('discard-confirm').click();
   await expect(dialog).toBeHidden();
+
+  // An Esc meant for an open date picker closes the picker only; the filled dialog stays.
+  await page.locator('[data-section="liabilities"]').click();
+  await page.getByTestId('add-item').click();
+  await expect(page.getByTestId('item-dialog-title')).toHaveText('New liability');
+  await dialog.getByLabel('Name').fill('Boat loan');
+  const start = dialog.locator('[data-field="start_date"] input');
+  await start.focus();
+  await page.keyboard.press('ArrowDown');
+  const picker = page.locator('.p-datepicker-panel');
+  await expect(picker).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(prompt).toBeHidden();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Boat loan');
+  // Amounts as an advisor types them: 12k is twelve thousand; letters are refused, not a blank.
+  const owed = dialog.locator('[data-field="current_value"] input').first();
+  await owed.fill('12k');
+  await owed.blur();
+  await expect(owed).toHaveValue('$12,000');
+  await owed.fill('abc');
+  await owed.blur();
+  const owedMessages = dialog.locator('[data-field="current_value"]').getByTestId('field-messages');
+  await expect(owedMessages).toContainText(
+    '“abc” is not a number: type an amount such as 1,250.50, 12k or 1.5m. Until then it keeps $12,000.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(prompt).toContainText('Discard the changes to this liability?');
+  await page.getByTestId('discard-confirm').click();
+  await expect(dialog).toBeHidden();
+  await page.locator('[data-section="assets"]').click();
 
   // A conflict: renamed here while offline, renamed on the platform meanwhile.
   await context.setOffline(true);

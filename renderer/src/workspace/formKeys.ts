@@ -1,9 +1,9 @@
 // The keyboard of the workspace's forms, in one place: Enter moves to the next field and, on the
 // last one, asks to save; a closed select hears Enter as "next", not "open"; the cursor starts in
-// the first (or first invalid) field unless the user is already there; Escape cancels a dialog
-// unless it closes an open list first.
+// the first (or first invalid) field unless the user is already there. (Escape in a dialog is
+// common/discardGuard.ts's.)
 
-import { nextTick, onScopeDispose, type Ref } from 'vue';
+import { nextTick, type Ref } from 'vue';
 import { autofocusFollows } from '../common/autofocus.ts';
 
 /** What takes the cursor in a field: its input, its select, its buttons (a file field's). */
@@ -95,22 +95,4 @@ export function useFormKeys(root: Ref<HTMLElement | null>, submit: () => void) {
     /** Forgets that the user was in the form: another record is loaded, or it was saved. */
     disengage: () => (engaged = false),
   };
-}
-
-/**
- * Escape cancels the dialog while `open()`, unless it closes an open list first (a select's
- * options, a date picker). Listens on the window before the dialog's own handling.
- */
-export function useEscapeCancels(open: () => boolean, cancel: () => void): void {
-  function onEscape(event: KeyboardEvent) {
-    if (!open() || event.key !== 'Escape' || event.isComposing) return;
-    if (document.activeElement?.closest('[aria-expanded="true"]')) return;
-    if (document.querySelector('.p-select-overlay, .p-datepicker-panel:not(.p-datepicker-panel-inline)'))
-      return;
-    event.preventDefault();
-    event.stopPropagation();
-    cancel();
-  }
-  window.addEventListener('keydown', onEscape, { capture: true });
-  onScopeDispose(() => window.removeEventListener('keydown', onEscape, { capture: true }));
 }

@@ -306,7 +306,7 @@ export function messagesOnFields(
 // ---- dates in the user's words ------------------------------------------------------------------
 
 /** The user's locale (the system's, in the desktop app). */
-const userLocale = (): string | undefined =>
+export const userLocale = (): string | undefined =>
   typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined;
 
 /** `1980-03-14` as a local date (a UTC midnight would show the day before west of Greenwich). */

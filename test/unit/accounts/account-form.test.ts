@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-// Creating and editing an account: the platform's rules speak in its own words as the user types
-// (once a field was left, or a save tried), a valid form saves one create through the change
-// module, an edit queues only what changed, a prospect converts to a client where the role
+// Creating and editing an account: the platform's rules speak in the advisor's words, the same as
+// every other form's, as the user types (once a field was left, or a save tried), a valid form
+// saves one create through the change module, an edit queues only what changed, a prospect converts to a client where the role
 // allows it, and what the role or the platform refuses is said on the form.
 
 import { describe, expect, it, vi } from 'vitest';
@@ -85,24 +85,24 @@ describe('creating an account', () => {
     await typeText(email, 'nora@');
     expect(messages('client.email')).toEqual([]); // not yet left: no scolding mid-word
     await blur(email);
-    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    expect(messages('client.email')).toEqual(['Email: enter an e-mail address such as name@example.com.']);
     expect(email.getAttribute('aria-invalid')).toBe('true');
     await typeText(email, 'nora@example');
-    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    expect(messages('client.email')).toEqual(['Email: enter an e-mail address such as name@example.com.']);
     await typeText(email, 'nora@example.com');
     expect(messages('client.email')).toEqual([]);
 
     await typeText(input('account-client-phone-number'), '12');
     await blur(input('account-client-phone-number'));
     expect(phoneMessages('client')).toEqual([
-      'The client.phone.number field format is invalid; use 4 to 15 digits.',
+      'Phone: enter the number’s 4 to 15 digits (its country code goes in the box before it).',
     ]);
     await typeText(input('account-client-phone-number'), '555 0142 77');
     expect(phoneMessages('client')).toEqual([]);
 
     // A save shows what is still missing, and saves nothing.
     await click(one('account-save'));
-    expect(messages('client.last_name')).toEqual(['The client.last_name field is required.']);
+    expect(messages('client.last_name')).toEqual(['Last name: required, fill it in.']);
     expect(document.activeElement).toBe(input('account-client-last_name'));
     expect(dialog().textContent).toContain('1 field needs attention before saving.');
     await typeText(input('account-client-last_name'), 'Quist');
@@ -114,11 +114,9 @@ describe('creating an account', () => {
     await typeText(input('account-coclient-first_name'), 'Omar');
     await typeText(input('account-coclient-email'), 'NORA@example.com');
     await click(one('account-save'));
-    expect(messages('coclient.last_name')).toEqual([
-      'The coclient.last_name field is required when a co-client is given.',
-    ]);
+    expect(messages('coclient.last_name')).toEqual(['Co-client last name: required, fill it in.']);
     expect(messages('coclient.email')).toEqual([
-      'The coclient.email field and client.email must be different.',
+      'Co-client email: enter an e-mail address other than the client’s.',
     ]);
     await typeText(input('account-coclient-last_name'), 'Quist');
     await typeText(input('account-coclient-email'), 'omar@example.com');
@@ -250,7 +248,7 @@ describe('editing an account', () => {
     await openEdit('Ann Young');
     await settle();
     expect(one('account-form-refused').textContent).toContain('The platform refused the last change');
-    expect(messages('client.email')).toEqual(['The client.email field must be a valid email address.']);
+    expect(messages('client.email')).toEqual(['Email: enter an e-mail address such as name@example.com.']);
     await typeText(input('account-client-email'), 'ann@example.com');
     expect(messages('client.email')).toEqual([]);
     await click(one('account-save'));
@@ -259,5 +257,53 @@ describe('editing an account', () => {
     const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ state: 'queued', fields: { 'client.email': 'ann@example.com' } });
+  });
+});
+
+describe('a phone in the account dialog', () => {
+  it('needs its country code: a number without a calling code is not saved', async () => {
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    await openCreate();
+    await typeText(input('account-client-first_name'), 'Nora');
+    await typeText(input('account-client-last_name'), 'Quist');
+    await typeText(input('account-client-email'), 'nora@example.com');
+    await typeText(input('account-client-phone-code'), '');
+    await typeText(input('account-client-phone-number'), '555-0199');
+    await click(one('account-save'));
+    expect(phoneMessages('client')).toEqual([
+      'Phone: choose the country, or type its calling code such as +1.',
+    ]);
+    expect(await outbox(screen.db)).toEqual([]);
+    await typeText(input('account-client-phone-code'), '+1');
+    expect(phoneMessages('client')).toEqual([]);
+  });
+});
+
+describe('closing the account dialog', () => {
+  it('asks before Cancel, × or Esc lose what was typed; an untouched dialog closes at once', async () => {
+    await userConfig(screen.db);
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    await openCreate();
+    // Nothing typed: Cancel closes without a question.
+    await click(one('account-cancel'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+
+    await openCreate();
+    await typeText(input('account-client-first_name'), 'Nora');
+    await click(one('account-cancel'));
+    expect(one('discard-prompt').textContent).toContain('Discard the changes to this new account?');
+    await click(one('discard-keep'));
+    expect(input('account-client-first_name').value).toBe('Nora');
+    // The dialog's ×.
+    await click(dialog().querySelector('.p-dialog-close-button')!);
+    expect(one('discard-prompt')).toBeTruthy();
+    await click(one('discard-keep'));
+    // Esc asks too; Discard closes, and nothing is queued.
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await settle();
+    await click(one('discard-confirm'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(await outbox(screen.db)).toEqual([]);
   });
 });

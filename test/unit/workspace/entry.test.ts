@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 // Keyboard-first entry in the workspace: Alt+N adds an item in the current section, Escape
-// cancels, Enter moves to the next field, Alt+↓/↑ move between sections, Ctrl+S saves a
-// single-record form and leaves the cursor where it was; and the members' details, files and
-// PIN reset all go through the change module.
+// cancels (asking first when something was typed), Enter moves to the next field, Alt+↓/↑ move
+// between sections, Ctrl+S saves a single-record form and leaves the cursor where it was; and the
+// members' details, files and PIN reset all go through the change module.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
 import { NUMERIC_DATE } from '../../../renderer/src/workspace/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
+  byTestId,
   choose,
   click,
   dialog,
@@ -73,7 +74,18 @@ describe('keyboard-first entry', () => {
     await press('Enter', {}, name);
     await vi.waitFor(() => expect(field(dialog(), 'type').contains(document.activeElement)).toBe(true));
 
+    // Escape on a filled form asks first (issue 13: one Esc lost a filled dialog); Escape again
+    // keeps editing, with the cursor where it was; Discard closes it, with nothing queued.
+    const typeField = document.activeElement as HTMLElement;
+    await press('Escape', {}, typeField);
+    expect(one('discard-prompt').textContent).toContain('Discard the changes to this cash account?');
+    expect(document.querySelector('[data-testid="item-dialog"]')).not.toBeNull();
     await press('Escape', {}, document.activeElement!);
+    expect(byTestId('discard-prompt')).toEqual([]);
+    await vi.waitFor(() => expect(document.activeElement).toBe(typeField));
+    expect(name.value).toBe('Checking at First Bank');
+    await press('Escape', {}, document.activeElement!);
+    await click(one('discard-confirm'));
     await vi.waitFor(() => expect(document.querySelector('[data-testid="item-dialog"]')).toBeNull());
     expect(await outbox(db)).toEqual([]);
 

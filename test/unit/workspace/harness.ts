@@ -191,3 +191,7 @@ export async function press(
 export function dialog(): HTMLElement {
   return one('item-dialog');
 }
+
+/** The text input (or text area) of the form field `name` inside `root`. */
+export const inputOf = (root: ParentNode, name: string) =>
+  field(root, name).querySelector('input, textarea') as HTMLInputElement;

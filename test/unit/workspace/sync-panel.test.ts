@@ -237,9 +237,9 @@ describe('the sync status control', () => {
     await vi.waitFor(() =>
       expect(one('account-form-refused').textContent).toContain('refused the last change'),
     );
-    // The platform's words on the field it named.
+    // The platform's refusal on the field it named, in the advisor's words (no raw field name).
     expect(document.getElementById('account-client-email-messages')?.textContent).toContain(
-      'The client.email must be a valid email address.',
+      'Email: enter an e-mail address such as name@example.com.',
     );
     await vi.waitFor(() => expect(router.currentRoute.value.query.edit).toBeUndefined());
   });

@@ -25,31 +25,53 @@ export const priorityOf = (value: unknown): Priority =>
       ? (value as Priority)
       : 'background';
 
+interface Waiting {
+  start: () => void;
+  /** Answers the call without starting it (sign-out). */
+  drop: () => void;
+}
+
 export class BridgeLanes {
   private open = 0;
-  private readonly queues: (() => void)[][] = PRIORITIES.map(() => []);
+  private readonly queues: Waiting[][] = PRIORITIES.map(() => []);
 
   /** Calls open now, and calls waiting for a lane. */
   get counts(): { open: number; waiting: number } {
     return { open: this.open, waiting: this.queues.reduce((n, q) => n + q.length, 0) };
   }
 
-  /** Runs `call` once a lane of its priority is free: the most urgent first, in order within each. */
-  run<T>(priority: unknown, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `call` once a lane of its priority is free: the most urgent first, in order within each.
+   * Dropped before it starts (`dropWaiting`), the call answers `dropped()` (without one, it fails)
+   * and never reaches the host.
+   */
+  run<T>(priority: unknown, call: () => Promise<T>, dropped?: () => T): Promise<T> {
     const rank = PRIORITIES.indexOf(priorityOf(priority));
     return new Promise<T>((resolve, reject) => {
-      (this.queues[rank] as (() => void)[]).push(() => {
-        this.open++;
-        Promise.resolve()
-          .then(call)
-          .then(resolve, reject)
-          .finally(() => {
-            this.open--;
-            this.next();
-          });
+      (this.queues[rank] as Waiting[]).push({
+        start: () => {
+          this.open++;
+          Promise.resolve()
+            .then(call)
+            .then(resolve, reject)
+            .finally(() => {
+              this.open--;
+              this.next();
+            });
+        },
+        drop: () =>
+          dropped ? resolve(dropped()) : reject(new Error('The session ended before this call started.')),
       });
       this.next();
     });
+  }
+
+  /**
+   * The session ended: every call still waiting for a lane answers as dropped at once. None may
+   * reach the host afterwards, where it would go out under whoever signs in next.
+   */
+  dropWaiting(): void {
+    for (const queue of this.queues) for (const waiting of queue.splice(0)) waiting.drop();
   }
 
   /** Starts every waiting call a lane is free for, most urgent first. */
@@ -57,7 +79,7 @@ export class BridgeLanes {
     for (;;) {
       const rank = this.queues.findIndex((q) => q.length > 0);
       if (rank < 0 || this.open >= OPEN_AT_MOST[PRIORITIES[rank] as Priority]) return;
-      (this.queues[rank] as (() => void)[]).shift()?.();
+      (this.queues[rank] as Waiting[]).shift()?.start();
     }
   }
 }

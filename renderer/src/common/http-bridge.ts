@@ -1,9 +1,10 @@
 // The Bridge in the browser preview: every call is a POST to the host that served this page,
 // carrying the key the host put into it. Platform calls take a lane by priority (bridge-lanes.ts).
 
-import type { ApiRequest } from '@shared/api/request.ts';
-import type { Bridge, DownloadRequest } from '@shared/bridge.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
+import type { Bridge, DownloadRequest, DownloadResult } from '@shared/bridge.ts';
 import { encodeBridgeArgs } from '@shared/bridge-wire.ts';
+import { cancelledAnswer } from '../sync/send.ts';
 import { BridgeLanes } from './bridge-lanes.ts';
 
 export class BridgeUnavailable extends Error {}
@@ -37,13 +38,26 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
       beginSignIn: method('auth.beginSignIn'),
       finishSignIn: method('auth.finishSignIn'),
       cancelSignIn: method('auth.cancelSignIn'),
-      signOut: method('auth.signOut'),
+      // Calls still waiting for a lane belong to the session that ends: none goes out after it.
+      signOut: () => {
+        lanes.dropWaiting();
+        return call('auth.signOut');
+      },
     },
     api: {
-      request: <T>(req: ApiRequest) => lanes.run(req?.priority, () => call<T>('api.request', req)),
+      request: <T>(req: ApiRequest) =>
+        lanes.run<ApiResult<T>>(req?.priority, () => call('api.request', req), cancelledAnswer),
     },
     files: {
-      download: (req: DownloadRequest) => lanes.run(req?.priority, () => call('files.download', req)),
+      download: (req: DownloadRequest) =>
+        lanes.run<DownloadResult>(
+          req?.priority,
+          () => call('files.download', req),
+          () => ({
+            ok: false,
+            cancelled: true,
+          }),
+        ),
     },
     settings: {
       get: method('settings.get'),

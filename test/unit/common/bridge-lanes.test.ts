@@ -112,4 +112,47 @@ describe('the HTTP bridge', () => {
     expect(most).toBeLessThanOrEqual(4);
     expect(open).toEqual([]);
   });
+
+  it('on sign-out the requests still waiting for a lane answer as cancelled and never reach the host', async () => {
+    const sent: string[] = [];
+    const answers: (() => void)[] = [];
+    vi.stubGlobal('fetch', (url: string, init: { body: string }) => {
+      const [req] = JSON.parse(init.body) as [ApiRequest | undefined];
+      sent.push(req?.path ?? url);
+      return new Promise((resolve) =>
+        answers.push(() =>
+          resolve(new Response(JSON.stringify({ value: { ok: true, status: 200, data: null } }))),
+        ),
+      );
+    });
+    const bridge = createHttpBridge('http://127.0.0.1:1', 'key');
+    const pulls = Array.from({ length: 6 }, (_, i) =>
+      bridge.api.request({ api: 'v0', method: 'GET', path: `/accounts/1/part-${i}`, priority: 'background' }),
+    );
+    const download = bridge.files.download({
+      api: 'v0',
+      url: '/files/1',
+      suggestedName: 'a.pdf',
+      target: 'cache',
+      priority: 'background',
+    });
+    await settle();
+    expect(sent).toEqual(['/accounts/1/part-0', '/accounts/1/part-1']);
+    void bridge.auth.signOut();
+    // The four waiting requests and the download answer at once, without an answer from the host.
+    const waiting = await Promise.all([...pulls.slice(2), download]);
+    expect(waiting.slice(0, 4).map((r) => r.ok)).toEqual([false, false, false, false]);
+    expect(waiting[0]).toMatchObject({ ok: false, kind: 'network', status: null });
+    expect((waiting[0] as { message: string }).message).toContain('signed out');
+    expect(waiting[4]).toEqual({ ok: false, cancelled: true });
+    for (const answer of answers.splice(0)) answer();
+    await Promise.all(pulls.slice(0, 2));
+    await settle();
+    // Only the two already open and the sign-out itself ever reached the host.
+    expect(sent).toEqual([
+      '/accounts/1/part-0',
+      '/accounts/1/part-1',
+      'http://127.0.0.1:1/__bridge/auth.signOut',
+    ]);
+  });
 });

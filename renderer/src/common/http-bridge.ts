@@ -38,6 +38,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
       finishSignIn: method('auth.finishSignIn'),
       cancelSignIn: method('auth.cancelSignIn'),
       signOut: method('auth.signOut'),
+      bindIdentity: method('auth.bindIdentity'),
     },
     api: {
       request: <T>(req: ApiRequest) => lanes.run(req?.priority, () => call<T>('api.request', req)),

@@ -3,14 +3,11 @@
 // and the team's id; the app opens only the signed-in user's store for their current team, so
 // another user's or another team's records can never be shown, counted or sent.
 
+import type { StoreIdentity } from '@shared/auth.ts';
 import type { AdvisorDb } from './db.ts';
 
-export interface StoreIdentity {
-  /** The platform and user, hashed (`userKey`): 32 hex characters. */
-  user: string;
-  /** The platform's team id. */
-  team: number;
-}
+// The main process keeps the identity with the tokens, so the type is shared.
+export type { StoreIdentity };
 
 /** Every identity's database starts with this; the one store of earlier versions is named it alone. */
 export const STORE_PREFIX = 'advisor-desk';
@@ -44,7 +41,10 @@ export function userStorePrefix(user: string): string {
   return `${STORE_PREFIX}-${user}-t`;
 }
 
-export function sameIdentity(a: StoreIdentity | null | undefined, b: StoreIdentity | null | undefined): boolean {
+export function sameIdentity(
+  a: StoreIdentity | null | undefined,
+  b: StoreIdentity | null | undefined,
+): boolean {
   return Boolean(a && b && a.user === b.user && a.team === b.team);
 }
 

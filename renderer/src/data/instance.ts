@@ -49,10 +49,11 @@ export function useLocalDb(db: AdvisorDb): void {
 
 export interface OpenStoreOptions {
   /**
-   * The signed-in user's id on the platform: the single database of earlier versions is adopted
-   * only when it kept this user with the identity's team (legacy-store.ts). Without it, never.
+   * The signed-in user on the platform (identity.ts, `platformUserId`): the single database of
+   * earlier versions is adopted only when it kept this user with the identity's team
+   * (legacy-store.ts). Without it, never.
    */
-  userId?: number;
+  userId?: number | string;
   /** Another IndexedDB (fake-indexeddb in Node tests). */
   dexie?: DexieOptions;
 }

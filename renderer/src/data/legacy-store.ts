@@ -9,7 +9,7 @@ import Dexie from 'dexie';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 import { AdvisorDb } from './db.ts';
 import { CONFIG_KEYS } from './config.ts';
-import { IDENTITY_META_KEY, STORE_PREFIX, type StoreIdentity } from './identity.ts';
+import { IDENTITY_META_KEY, STORE_PREFIX, platformUserId, type StoreIdentity } from './identity.ts';
 import type { Operation } from './model.ts';
 
 /** The name of the one database of earlier versions. */
@@ -37,7 +37,9 @@ export async function storeExists(name: string, options: DexieOptions): Promise<
 }
 
 /** Who the legacy store's kept user is and their current team, read without upgrading it. */
-async function keptOwner(options: DexieOptions): Promise<{ id: unknown; team: unknown } | null> {
+async function keptOwner(
+  options: DexieOptions,
+): Promise<{ id: number | string | null; team: unknown } | null> {
   // No version declared: Dexie opens the database as it is, upgrading nothing.
   const raw = new Dexie(LEGACY_STORE, options);
   try {
@@ -51,7 +53,7 @@ async function keptOwner(options: DexieOptions): Promise<{ id: unknown; team: un
       user = row?.value?.data;
     }
     if (!isPlainObject(user)) return null;
-    return { id: user.id, team: isPlainObject(user.team) ? user.team.id : undefined };
+    return { id: platformUserId(user), team: isPlainObject(user.team) ? user.team.id : undefined };
   } finally {
     raw.close();
   }
@@ -59,18 +61,18 @@ async function keptOwner(options: DexieOptions): Promise<{ id: unknown; team: un
 
 /**
  * Copies the legacy store into `target` (a store that recorded no identity yet) when it belongs to
- * `identity`, whose platform user id is `userId`, and deletes it; true when it did. A legacy store
+ * `identity`, whose user is `userId` on the platform (`platformUserId`), and deletes it; true when it did. A legacy store
  * of anyone else, or of another team, is left untouched.
  */
 export async function adoptLegacyStore(
   target: AdvisorDb,
   identity: StoreIdentity,
-  userId: number,
+  userId: number | string,
   options: DexieOptions,
 ): Promise<boolean> {
   if (!(await storeExists(LEGACY_STORE, options))) return false;
   const owner = await keptOwner(options);
-  if (!owner || owner.id !== userId || owner.team !== identity.team) return false;
+  if (!owner || owner.id === null || owner.id !== userId || owner.team !== identity.team) return false;
 
   // It is this identity's: open it at the current schema (its upgrades keep the outbox) and copy.
   const legacy = new AdvisorDb(LEGACY_STORE, options);

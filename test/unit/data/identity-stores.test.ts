@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/db.ts';
 import {
   IDENTITY_META_KEY,
+  platformUserId,
   readStoreIdentity,
   storeName,
   userKey,
@@ -26,14 +27,16 @@ import type { Operation } from '../../../renderer/src/data/model.ts';
 import { clientFields, fakeIdb, syncedAccount } from './helpers.ts';
 
 const PLATFORM = 'http://127.0.0.1:4010/api/v2';
-const opts = (userId?: number) => ({ dexie: fakeIdb, ...(userId === undefined ? {} : { userId }) });
+const ADVISOR = 'advisor@sandbox.test';
+const ASSISTANT = 'assistant@sandbox.test';
+const opts = (userId?: number | string) => ({ dexie: fakeIdb, ...(userId === undefined ? {} : { userId }) });
 
 afterEach(async () => {
   closeLocalDb();
   for (const name of await storeNames(fakeIdb)) await new Dexie(name, fakeIdb).delete();
 });
 
-async function identity(userId: number, team: number): Promise<StoreIdentity> {
+async function identity(userId: number | string, team: number): Promise<StoreIdentity> {
   return { user: await userKey(PLATFORM, userId), team };
 }
 
@@ -64,6 +67,13 @@ describe('a store per identity', () => {
     );
     // A trailing slash on the address is the same platform.
     expect(await userKey(`${PLATFORM}/`, 1)).toBe(advisor.user);
+    // Where the platform gives no id, the email stands in (in any case), hashed: never in the name.
+    const byEmail = storeName(await identity('Advisor@Sandbox.test', 2));
+    expect(byEmail).toBe(storeName(await identity(ADVISOR, 2)));
+    expect(byEmail).not.toContain('sandbox');
+    expect(platformUserId({ email: ' Advisor@Sandbox.test ', first_name: 'Alex' })).toBe(ADVISOR);
+    expect(platformUserId({ id: 7, email: ADVISOR })).toBe(7);
+    expect(platformUserId({ first_name: 'Alex' })).toBeNull();
   });
 
   it('two users on one computer never see each other’s rows', async () => {
@@ -123,7 +133,7 @@ describe('a store per identity', () => {
 
 describe('the single database of earlier versions', () => {
   /** The database of version 4, as the advisor left it: their user, a synced account, an unsent change. */
-  async function legacyOf(userId: number, team: number): Promise<void> {
+  async function legacyOf(email: string, team: number): Promise<void> {
     const old = new Dexie(LEGACY_STORE, fakeIdb);
     old.version(1).stores(STORES_V1);
     old.version(2).stores(STORES_V2);
@@ -133,7 +143,8 @@ describe('the single database of earlier versions', () => {
     await old.table('user').put({
       api: 'v2',
       pulledAt: 1,
-      data: { id: userId, first_name: 'Ada', team: { id: team, name: 'Harbor Wealth Partners' } },
+      // As the platform gives it: no id (neither document lists one), the email the user signs in with.
+      data: { email, first_name: 'Alex', team: { id: team, name: 'Harbor Wealth Partners' } },
       lists: [],
     });
     await old
@@ -145,9 +156,9 @@ describe('the single database of earlier versions', () => {
   }
 
   it('is adopted by the user and team it kept: every row copied, queued changes stamped, then deleted', async () => {
-    await legacyOf(1, 2);
-    const advisor = await identity(1, 2);
-    const db = await useIdentityStore(advisor, opts(1));
+    await legacyOf('Advisor@Sandbox.test', 2);
+    const advisor = await identity(ADVISOR, 2);
+    const db = await useIdentityStore(advisor, opts(ADVISOR));
     expect((await db.accounts.toArray()).map((a) => a.serverId)).toEqual([501]);
     const [op] = await db.outbox.toArray();
     expect(op).toMatchObject({ id: 'op-old', state: 'queued', identity: advisor });
@@ -157,11 +168,11 @@ describe('the single database of earlier versions', () => {
   });
 
   it('is left untouched (never opened as a store) for another user, or the same user in another team', async () => {
-    await legacyOf(1, 2);
+    await legacyOf(ADVISOR, 2);
     const before = await rawVersion();
     for (const [who, userId] of [
-      [await identity(3, 2), 3],
-      [await identity(1, 1), 1],
+      [await identity(ASSISTANT, 2), ASSISTANT],
+      [await identity(ADVISOR, 1), ADVISOR],
     ] as const) {
       const db = await useIdentityStore(who, opts(userId));
       expect(await db.accounts.count()).toBe(0);

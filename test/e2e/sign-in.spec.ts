@@ -36,7 +36,11 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
     await expect(navigation.getByRole('link', { name: unbuilt })).toHaveCount(0);
 
   await page.getByTestId('sign-out').click();
-  await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
+  // The switch pulled Harbor's list at once; sign-out waits for that pull to end (until pulls can
+  // be aborted: issue 12, sign-out).
+  await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible({
+    timeout: 90_000,
+  });
   // Signed out for real: the app frame is no longer reachable.
   await page.goto(`${servers.host.url}/#/accounts`);
   await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();

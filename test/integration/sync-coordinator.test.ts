@@ -568,7 +568,7 @@ describe('a store per team', () => {
       .map((a) => a.id)
       .sort((a, b) => a - b);
   const storedIds = async (store: AdvisorDb) =>
-    (await store.accounts.toArray()).map((a) => a.serverId).sort((a, b) => (a ?? 0) - (b ?? 0));
+    (await store.accounts.toArray()).map((a) => Number(a.serverId)).sort((a, b) => a - b);
 
   it('a team switch syncs the new team’s store: its whole list at once, none of the other team’s rows', async () => {
     const base = sandboxProfile(platform.url).v2.baseUrl;
@@ -592,7 +592,9 @@ describe('a store per team', () => {
 
     // The switch: on the platform, then Harbor's store syncs; the background timer is an hour away.
     const switched = await advisor.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: 2 } });
-    cleanup.push(() => advisor.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: 1 } }));
+    cleanup.push(async () => {
+      await advisor.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: 1 } });
+    });
     expect(switched.ok).toBe(true);
     const second = coordinator({ db: harbor, locks });
     second.start();

@@ -195,6 +195,21 @@ async function signIn(h: Harness, target: SignInTarget = 'both') {
   return { start, outcome, visit: await h.browser.last() };
 }
 
+/** A service that reads the profile the test changes at every use, signed in to both interfaces. */
+async function signedInFollowing(profile: () => ConnectionProfile, secrets: MemorySecretStore) {
+  const h = harness(profile(), { secrets });
+  const auth = new AuthService({
+    profile,
+    clientSecret: () => Promise.resolve(null),
+    secrets,
+    openExternal: h.browser.open,
+    fetch: h.net.fetch,
+  });
+  const start = await begin(auth, 'both');
+  expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+  return auth;
+}
+
 async function status(auth: AuthService): Promise<AuthStatus> {
   return record(await auth.status());
 }
@@ -644,16 +659,7 @@ describe('tokens for the transport', () => {
   it('a changed profile forgets the tokens of the server it no longer names', async () => {
     let current = profile;
     const secrets = new MemorySecretStore();
-    const h = harness(profile, { secrets });
-    const auth = new AuthService({
-      profile: () => current,
-      clientSecret: () => Promise.resolve(null),
-      secrets,
-      openExternal: h.browser.open,
-      fetch: h.net.fetch,
-    });
-    const start = await begin(auth, 'both');
-    expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+    const auth = await signedInFollowing(() => current, secrets);
     current = {
       ...profile,
       v0: { baseUrl: 'https://other.example.com/api/v0', authUrl: 'https://other.example.com' },
@@ -755,16 +761,7 @@ describe('the identity bound to a sign-in', () => {
   it('is forgotten when a profile change drops the tokens, and when a refresh is refused', async () => {
     let current = profile;
     const secrets = new MemorySecretStore();
-    const h = harness(profile, { secrets });
-    const auth = new AuthService({
-      profile: () => current,
-      clientSecret: () => Promise.resolve(null),
-      secrets,
-      openExternal: h.browser.open,
-      fetch: h.net.fetch,
-    });
-    const start = await begin(auth, 'both');
-    expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+    const auth = await signedInFollowing(() => current, secrets);
     await auth.bindIdentity(ADVISOR_IN_HARBOR);
     // A profile change that keeps the tokens keeps the identity.
     current = { ...profile, rateLimitPerMinute: 30 };

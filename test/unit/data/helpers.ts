@@ -6,7 +6,7 @@ import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
 import { openStore } from '../../../renderer/src/data/instance.ts';
-import type { AccountRow, Fields, SectionItemRow } from '../../../renderer/src/data/model.ts';
+import type { AccountRow, Fields, Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
@@ -92,4 +92,12 @@ export async function syncedItem(
 
 export async function outbox(db: AdvisorDb) {
   return db.outbox.orderBy('seq').toArray();
+}
+
+/** An operation waiting in the outbox, as the change module queues it (an update of an account). */
+export function queuedOperation(id: string, fields: Fields = { 'client.first_name': 'Ann' }): Operation {
+  return {
+    ...{ id, table: 'accounts', recordId: 'acc-1', kind: 'update', fields, base: {}, parentId: null },
+    ...{ state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 1, updatedAt: 1 },
+  };
 }

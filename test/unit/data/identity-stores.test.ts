@@ -24,7 +24,7 @@ import {
 } from '../../../renderer/src/data/instance.ts';
 import { LEGACY_STORE, storeNames } from '../../../renderer/src/data/legacy-store.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { clientFields, fakeIdb, syncedAccount } from './helpers.ts';
+import { clientFields, fakeIdb, queuedOperation, syncedAccount } from './helpers.ts';
 
 const PLATFORM = 'http://127.0.0.1:4010/api/v2';
 const ADVISOR = 'advisor@sandbox.test';
@@ -39,22 +39,6 @@ afterEach(async () => {
 async function identity(userId: number | string, team: number): Promise<StoreIdentity> {
   return { user: await userKey(PLATFORM, userId), team };
 }
-
-const queued = (id: string): Operation => ({
-  id,
-  table: 'accounts',
-  recordId: 'acc-1',
-  kind: 'update',
-  fields: { 'client.first_name': 'Ann' },
-  base: {},
-  parentId: null,
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  createdAt: 1,
-  updatedAt: 1,
-});
 
 describe('a store per identity', () => {
   it('names a store from a hash: no email, another platform or user or team gives another store', async () => {
@@ -81,7 +65,7 @@ describe('a store per identity', () => {
     const assistant = await identity(3, 1);
     const first = await useIdentityStore(advisor, opts(1));
     await syncedAccount(first, 501, clientFields('Harbor'));
-    await first.outbox.add(queued('op-advisor'));
+    await first.outbox.add(queuedOperation('op-advisor'));
     closeLocalDb();
     expect(hasLocalDb()).toBe(false);
     expect(() => localDb()).toThrow(/No local store is open/);
@@ -150,7 +134,7 @@ describe('the single database of earlier versions', () => {
     await old
       .table('accounts')
       .put({ id: 'acc-1', serverId: 501, fields: { type: 'CLIENT' }, status: 'synced' });
-    await old.table('outbox').add(queued('op-old'));
+    await old.table('outbox').add(queuedOperation('op-old'));
     await old.table('meta').put({ key: 'watermark.accounts', value: '2026-01-01T00:00:00Z' });
     old.close();
   }

@@ -56,6 +56,8 @@ const ALEX = {
   permissions: {},
 };
 
+const SETTINGS = { profile: sandboxProfile(), hasClientSecret: false, preferences: { theme: 'light' } };
+
 let db: AdvisorDb;
 /** The identity the main process keeps with the tokens (null: not learnt yet). */
 let kept: StoreIdentity | null;
@@ -86,14 +88,8 @@ beforeEach(async () => {
         return Promise.resolve({ ok: true, status: { v2: SIGNED_IN, v0: SIGNED_IN, identity } });
       },
     },
-    settings: {
-      get: () =>
-        Promise.resolve({
-          profile: sandboxProfile(),
-          hasClientSecret: false,
-          preferences: { theme: 'light' },
-        }),
-    },
+    // The sandbox's profile: its v2 base address is part of the identity's key.
+    settings: { get: () => Promise.resolve(SETTINGS) },
   } as unknown as Bridge);
 });
 afterEach(async () => {
@@ -262,7 +258,7 @@ describe('signed in, but who and which team not learnt yet (the first start afte
     const harbor = await identityOf(inHarbor);
     await vi.waitFor(() => expect(bound).toEqual([harbor]));
     // Syncing stops on Main Street's store first (its push ends its pass), then Harbor's opens.
-    await vi.waitFor(() => expect(useLocalStore().identity).toEqual(harbor), { timeout: 5000 });
+    await vi.waitFor(() => expect(useLocalStore().identity).toEqual(harbor), { timeout: 15_000 });
     await vi.waitFor(() => expect(useSyncStore().started).toBe(true));
     expect(db.isOpen()).toBe(false);
     expect(localDb().name).toBe(storeName(harbor));

@@ -9,6 +9,17 @@ export interface InterfaceAuth {
   needsSignIn: boolean;
 }
 
+/**
+ * Whose local data the renderer may open (renderer/src/data/identity.ts): the platform and user as
+ * a key (a hash, never the email) and the current team. The main process keeps it with the tokens.
+ */
+export interface StoreIdentity {
+  /** The platform and user, hashed (`userKey`): 32 hex characters. */
+  user: string;
+  /** The platform's team id. */
+  team: number;
+}
+
 export interface AuthStatus {
   v2: InterfaceAuth;
   v0: InterfaceAuth;
@@ -18,6 +29,11 @@ export interface AuthStatus {
   persistent: boolean;
   /** Why tokens are not kept, in plain words, when `persistent` is false. */
   persistenceNote: string | null;
+  /**
+   * The identity bound to this sign-in (`auth.bindIdentity`), kept and forgotten with the tokens;
+   * null until the renderer has read the user from the platform once after signing in.
+   */
+  identity: StoreIdentity | null;
 }
 
 export type SignInTarget = ApiName | 'both';

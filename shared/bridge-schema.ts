@@ -41,6 +41,12 @@ export const downloadRequestSchema = z.object({
 
 const flowId = z.string().min(1).max(100);
 
+/** A store identity (shared/auth.ts): a user key of 32 hex characters and a team id. */
+export const storeIdentitySchema = z.strictObject({
+  user: z.string().regex(/^[0-9a-f]{32}$/, 'a user key is 32 hex characters'),
+  team: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+
 // ---- Diagnostics: what the renderer may put into the log ----
 // Strict objects of ids, counts, kinds, statuses and durations: no field takes free text, so no
 // name, email, amount, note or token of a client can reach the log through this channel.
@@ -111,6 +117,7 @@ export const BRIDGE_CHANNELS = {
   'auth.finishSignIn': z.tuple([flowId]),
   'auth.cancelSignIn': z.tuple([flowId]),
   'auth.signOut': z.tuple([]),
+  'auth.bindIdentity': z.tuple([storeIdentitySchema]),
   'api.request': z.tuple([apiRequestSchema]),
   'files.download': z.tuple([downloadRequestSchema]),
   'settings.get': z.tuple([]),

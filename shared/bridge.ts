@@ -2,7 +2,7 @@
 // The preload implements it over IPC, the browser preview over HTTP, tests in memory.
 
 import type { ApiFailure, ApiRequest, ApiResult } from './api/request.ts';
-import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from './auth.ts';
+import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget, StoreIdentity } from './auth.ts';
 import type { DiagnosticsEntry } from './bridge-schema.ts';
 import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
 
@@ -40,6 +40,10 @@ export type SignInStartResult = ({ ok: true } & SignInStart) | { ok: false; mess
 export type SignOutResult =
   { ok: true; status: AuthStatus } | { ok: false; message: string; status: AuthStatus };
 
+/** The identity is bound to the sign-in, or why not (nobody is signed in). */
+export type BindIdentityResult =
+  { ok: true; status: AuthStatus } | { ok: false; message: string; status: AuthStatus };
+
 export type SaveResult =
   { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
 
@@ -58,6 +62,11 @@ export interface Bridge {
     cancelSignIn(flowId: string): Promise<void>;
     /** Also cancels a sign-in still waiting in the browser, so it cannot complete afterwards. */
     signOut(): Promise<SignOutResult>;
+    /**
+     * Binds the identity whose store the renderer opens (read from the platform's user) to the
+     * sign-in: kept with the tokens, forgotten with them. Refused while not signed in.
+     */
+    bindIdentity(identity: StoreIdentity): Promise<BindIdentityResult>;
   };
   api: {
     /** Never rejects: a request with invalid arguments is a `validation` failure naming them. */

@@ -60,6 +60,7 @@ export function createServices(ports: HostPorts): MainServices {
     'auth.finishSignIn': (flowId) => auth.finishSignIn(flowId),
     'auth.cancelSignIn': (flowId) => auth.cancelSignIn(flowId),
     'auth.signOut': () => auth.signOut(),
+    'auth.bindIdentity': (identity) => auth.bindIdentity(identity),
     'api.request': (request) => transport.request(request),
     'files.download': (request) => files.fetch(request),
     'settings.get': () => settings.view(),

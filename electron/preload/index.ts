@@ -20,6 +20,7 @@ const advisor = {
     finishSignIn: call('auth', 'finishSignIn'),
     cancelSignIn: call('auth', 'cancelSignIn'),
     signOut: call('auth', 'signOut'),
+    bindIdentity: call('auth', 'bindIdentity'),
   },
   api: { request: call('api', 'request') },
   files: { download: call('files', 'download') },

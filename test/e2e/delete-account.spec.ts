@@ -19,6 +19,7 @@ import {
   pageStorage,
   platformApi,
   signIn,
+  storeOf,
   test,
   type Servers,
 } from './fixtures.ts';
@@ -139,10 +140,9 @@ test('delete an account: refused offline, a wrong password on its field, then go
   // Kept nowhere: not in any store of the page, not in the page itself.
   const stored = await pageStorage(page);
   // The app's own database was read (an empty search proves nothing), and the account left it.
-  expect(Object.keys(stored)).toEqual(
-    expect.arrayContaining(['advisor-desk/accounts', 'advisor-desk/outbox']),
-  );
-  const localAccounts = JSON.parse(stored['advisor-desk/accounts']!) as { serverId: number | null }[];
+  const store = await storeOf(servers);
+  expect(Object.keys(stored)).toEqual(expect.arrayContaining([`${store}/accounts`, `${store}/outbox`]));
+  const localAccounts = JSON.parse(stored[`${store}/accounts`]!) as { serverId: number | null }[];
   expect(localAccounts.length).toBeGreaterThan(0);
   expect(localAccounts.some((a) => a.serverId === account.id)).toBe(false);
   for (const [where, text] of Object.entries(stored)) {

@@ -4,8 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { networkFailure } from '../../electron/main/transport/failures.ts';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
 import { sandboxProfile } from '@shared/settings.ts';
+import { storeName, userKey } from '../../renderer/src/data/identity.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 export interface Servers {
@@ -118,6 +120,39 @@ export async function renameClient(page: Page, id: string, first: string): Promi
   await expect(page.getByTestId('account-form')).toBeHidden();
 }
 
+/**
+ * Offline, as the desktop app meets it. `context.setOffline(true)` fails every request of the
+ * page, the preview host's included, so a reload offline would find no page at all, and every
+ * bridge call would throw. But the host stands in for what is local in the desktop app: its own
+ * files (served from app://) and the main process behind IPC. So while offline the page's
+ * requests to the host are answered from Node (`route.fetch`, outside the emulated network), and
+ * the two bridge calls that go on to the platform answer what the main process answers when this
+ * computer has no network: its own `networkFailure()` of the error Node's fetch throws then (no
+ * name server answers). The page sees the offline and online events, as it would in Electron; but
+ * whether it still sees `navigator.onLine === false` after a reload depends on the Chromium
+ * version (150 says online, 156 offline), so there the app must tell from the failure itself.
+ */
+export async function goOffline(context: BrowserContext, servers: Servers): Promise<void> {
+  const noNetwork = new TypeError('fetch failed', {
+    cause: Object.assign(new Error('getaddrinfo EAI_AGAIN platform.example'), { code: 'EAI_AGAIN' }),
+  });
+  const unreachable = networkFailure(noNetwork);
+  expect(unreachable.network).toBe('down');
+  await context.route(`${servers.host.url}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/__bridge/api.request') return route.fulfill({ json: { value: unreachable } });
+    if (path === '/__bridge/files.download')
+      return route.fulfill({ json: { value: { ok: false, cancelled: false, error: unreachable } } });
+    return route.fulfill({ response: await route.fetch() });
+  });
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext, servers: Servers): Promise<void> {
+  await context.unroute(`${servers.host.url}/**`);
+  await context.setOffline(false);
+}
+
 /** A request to the platform's interfaces as the advisor, outside the app (the oracle's side). */
 export async function platformApi<T = unknown>(
   servers: Servers,
@@ -155,19 +190,51 @@ interface IdbStore {
   getAll(): IdbRequest<{ state?: string }[]>;
 }
 interface Idb {
+  databases(): Promise<{ name?: string }[]>;
   open(name: string): IdbRequest<{
     objectStoreNames: { contains(name: string): boolean };
     transaction(store: string): { objectStore(name: string): IdbStore };
   }>;
 }
 
+/**
+ * The local store of one identity (renderer/src/data/identity.ts): a user (the advisor by
+ * default) in a team (their current one on the platform by default).
+ */
+export async function storeOf(servers: Servers, email = ADVISOR, team?: number): Promise<string> {
+  const user = servers.platform.control.store().state.users.find((u) => u.email === email);
+  if (!user) throw new Error(`no user ${email} on the sandbox`);
+  const base = sandboxProfile(servers.platform.url).v2.baseUrl;
+  return storeName({ user: await userKey(base, email), team: team ?? user.currentTeamId });
+}
+
+/** The names of the identity stores in the page's IndexedDB (never the one of earlier versions). */
+export function identityStores(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await (globalThis as unknown as { indexedDB: Idb }).indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) => name.startsWith('advisor-desk-')),
+  );
+}
+
+/** The app's store when the page holds one only (once the app has made it); else name it. */
+export async function appStore(page: Page): Promise<string> {
+  let names: string[] = [];
+  await expect
+    .poll(async () => (names = await identityStores(page)).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  if (names.length > 1) throw new Error(`several stores in the page (${names.join(', ')}): say which`);
+  return names[0]!;
+}
+
 /** The local id of an account once a pull has stored it (read from the app's IndexedDB). */
-export async function localId(page: Page, serverId: number): Promise<string> {
+export async function localId(page: Page, serverId: number, store?: string): Promise<string> {
+  const name = store ?? (await appStore(page));
   const read = () =>
     page.evaluate(
-      (id) =>
+      ({ id, name }) =>
         new Promise<string | null>((resolve) => {
-          const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open('advisor-desk');
+          const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open(name);
           open.onerror = () => resolve(null);
           open.onsuccess = () => {
             const db = open.result;
@@ -177,7 +244,7 @@ export async function localId(page: Page, serverId: number): Promise<string> {
             get.onerror = () => resolve(null);
           };
         }),
-      serverId,
+      { id: serverId, name },
     );
   let found: string | null = null;
   await expect.poll(async () => (found = await read()), { timeout: 30_000 }).not.toBeNull();
@@ -185,11 +252,12 @@ export async function localId(page: Page, serverId: number): Promise<string> {
 }
 
 /** The states of the operations in the app's outbox (empty once every change reached the platform). */
-export function outboxStates(page: Page): Promise<string[]> {
+export async function outboxStates(page: Page, store?: string): Promise<string[]> {
+  const name = store ?? (await appStore(page));
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<string[]>((resolve) => {
-        const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open('advisor-desk');
+        const open = (globalThis as unknown as { indexedDB: Idb }).indexedDB.open(name);
         open.onerror = () => resolve(['unreadable']);
         open.onsuccess = () => {
           const db = open.result;
@@ -199,6 +267,7 @@ export function outboxStates(page: Page): Promise<string[]> {
           all.onerror = () => resolve(['unreadable']);
         };
       }),
+    name,
   );
 }
 

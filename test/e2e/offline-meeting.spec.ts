@@ -7,20 +7,20 @@
 // fixed from its form, and a conflict made through the platform's API is resolved side by side.
 // Screenshots light and dark go to test-results/screenshots/offline-meeting-*.png.
 
-import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { networkFailure } from '../../electron/main/transport/failures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { portraitPng } from '../platform/samples.ts';
 import {
   ADVISOR,
   activeAccounts,
   bothThemes,
   expect,
+  goOffline,
+  goOnline,
   localId,
   openList,
   outboxStates,
   platformApi,
   test,
-  type Servers,
 } from './fixtures.ts';
 
 // A long scenario: the screens are under test here, not the platform's budget of 60 a minute.
@@ -29,39 +29,6 @@ test.use({ requestsPerMinute: 240 });
 const PROSPECT = { first: 'Hana', last: 'Lindqvist', email: 'hana.lindqvist@example.com' };
 const COCLIENT = { first: 'Jonas', last: 'Lindqvist', email: 'jonas.lindqvist@example.com' };
 const CHILD = 'Maja Lindqvist';
-
-/**
- * Offline, as the desktop app meets it. `context.setOffline(true)` fails every request of the
- * page, the preview host's included, so a reload offline would find no page at all, and every
- * bridge call would throw. But the host stands in for what is local in the desktop app: its own
- * files (served from app://) and the main process behind IPC. So while offline the page's
- * requests to the host are answered from Node (`route.fetch`, outside the emulated network), and
- * the two bridge calls that go on to the platform answer what the main process answers when this
- * computer has no network: its own `networkFailure()` of the error Node's fetch throws then (no
- * name server answers). The page sees the offline and online events, as it would in Electron; but
- * whether it still sees `navigator.onLine === false` after a reload depends on the Chromium
- * version (150 says online, 156 offline), so there the app must tell from the failure itself.
- */
-async function goOffline(context: BrowserContext, servers: Servers): Promise<void> {
-  const noNetwork = new TypeError('fetch failed', {
-    cause: Object.assign(new Error('getaddrinfo EAI_AGAIN platform.example'), { code: 'EAI_AGAIN' }),
-  });
-  const unreachable = networkFailure(noNetwork);
-  expect(unreachable.network).toBe('down');
-  await context.route(`${servers.host.url}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/__bridge/api.request') return route.fulfill({ json: { value: unreachable } });
-    if (path === '/__bridge/files.download')
-      return route.fulfill({ json: { value: { ok: false, cancelled: false, error: unreachable } } });
-    return route.fulfill({ response: await route.fetch() });
-  });
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext, servers: Servers): Promise<void> {
-  await context.unroute(`${servers.host.url}/**`);
-  await context.setOffline(false);
-}
 
 /** Every change has reached the platform: nothing waits, nothing was refused. */
 async function allSent(page: Page): Promise<void> {

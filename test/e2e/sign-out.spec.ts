@@ -1,7 +1,7 @@
 // Signing out with a change that has not reached the platform (the platform refuses writes for
 // now): the dialog counts it; asking to remove this computer's copy asks a second time, naming the
-// change that would be lost. Declined, the copy (and the change) stay; confirmed, the app's
-// IndexedDB database is gone.
+// change that would be lost. Declined, the copy (and the change) stay; confirmed, every store of
+// the advisor's (one per team) is gone.
 
 import type { Page } from '@playwright/test';
 import {
@@ -11,6 +11,7 @@ import {
   openList,
   outboxStates,
   renameClient,
+  storeOf,
   shoot,
   signIn,
   test,
@@ -62,7 +63,8 @@ test("sign-out counts unsent changes, and removes this computer's copy only when
   await dialog.getByTestId('sign-out-remove').click();
   await dialog.getByTestId('sign-out-confirm').click();
   await expect(page.getByRole('heading', SIGN_IN)).toBeVisible();
-  expect(await databases(page)).toContain('advisor-desk');
+  const store = await storeOf(servers);
+  expect(await databases(page)).toContain(store);
   expect(await outboxStates(page)).toHaveLength(1);
 
   // Back in, the change still waits; confirmed, the copy is gone. (Loaded afresh: the database
@@ -75,5 +77,5 @@ test("sign-out counts unsent changes, and removes this computer's copy only when
   await dialog.getByTestId('sign-out-confirm').click();
   await dialog.getByTestId('sign-out-remove-confirm').click();
   await expect(page.getByRole('heading', SIGN_IN)).toBeVisible();
-  await expect.poll(() => databases(page)).not.toContain('advisor-desk');
+  await expect.poll(() => databases(page)).not.toContain(store);
 });

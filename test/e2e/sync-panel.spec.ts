@@ -5,8 +5,10 @@
 // panel can be seen with all three kinds at once. Screenshots light and dark.
 
 import type { Page } from '@playwright/test';
+import { syncName } from '../../renderer/src/sync/coordinator.ts';
 import {
   activeAccounts,
+  appStore,
   bothThemes,
   expect,
   localId,
@@ -23,10 +25,11 @@ async function settle(
   as: 'rejected' | 'conflict',
   before: string,
 ): Promise<void> {
+  const store = await appStore(page);
   await page.evaluate(
-    ({ recordId, as, before }) =>
+    ({ recordId, as, before, store }) =>
       new Promise<void>((resolve, reject) => {
-        const open: any = (globalThis as any).indexedDB.open('advisor-desk');
+        const open: any = (globalThis as any).indexedDB.open(store);
         open.onerror = () => reject(new Error('no database'));
         open.onsuccess = () => {
           const tx: any = open.result.transaction(['outbox', 'accounts', 'conflicts'], 'readwrite');
@@ -68,7 +71,7 @@ async function settle(
           tx.onerror = () => reject(new Error('not written'));
         };
       }),
-    { recordId, as, before },
+    { recordId, as, before, store },
   );
 }
 /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return */
@@ -106,12 +109,15 @@ test('the sync panel lists what waits, what was refused and conflicts; each lead
   await settle(page, idB, 'rejected', b!.client.first_name);
   await settle(page, idC, 'conflict', c!.client.first_name);
   // As the worker tells the other windows after the push moved operations: read the store again.
-  await page.evaluate(() => {
-    const Channel = (
-      globalThis as unknown as { BroadcastChannel: new (name: string) => { postMessage(m: unknown): void } }
-    ).BroadcastChannel;
-    new Channel('advisor-desk-sync').postMessage({ type: 'stored' });
-  });
+  await page.evaluate(
+    (channel) => {
+      const Channel = (
+        globalThis as unknown as { BroadcastChannel: new (name: string) => { postMessage(m: unknown): void } }
+      ).BroadcastChannel;
+      new Channel(channel).postMessage({ type: 'stored' });
+    },
+    syncName(await appStore(page)),
+  );
   await expect(status).toContainText('1 to send');
   await expect(status).toContainText('2 to fix');
 

@@ -108,6 +108,21 @@ async function signIn(h: Harness, target: SignInTarget = 'both') {
   return { start, outcome, visit: await h.browser.last() };
 }
 
+/** A service that reads the profile the test changes at every use, signed in to both interfaces. */
+async function signedInFollowing(profile: () => ConnectionProfile, secrets: MemorySecretStore) {
+  const h = harness(profile(), { secrets });
+  const auth = new AuthService({
+    profile,
+    clientSecret: () => Promise.resolve(null),
+    secrets,
+    openExternal: h.browser.open,
+    fetch: h.net.fetch,
+  });
+  const start = await begin(auth, 'both');
+  expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+  return auth;
+}
+
 async function status(auth: AuthService): Promise<AuthStatus> {
   return record(await auth.status());
 }
@@ -204,6 +219,7 @@ describe('sign-in through the system browser', () => {
       shared: true,
       persistent: false,
       persistenceNote: MEMORY_ONLY_NOTE,
+      identity: null,
     });
 
     const v2 = await token(h.auth, 'v2');
@@ -556,16 +572,7 @@ describe('tokens for the transport', () => {
   it('a changed profile forgets the tokens of the server it no longer names', async () => {
     let current = profile;
     const secrets = new MemorySecretStore();
-    const h = harness(profile, { secrets });
-    const auth = new AuthService({
-      profile: () => current,
-      clientSecret: () => Promise.resolve(null),
-      secrets,
-      openExternal: h.browser.open,
-      fetch: h.net.fetch,
-    });
-    const start = await begin(auth, 'both');
-    expect((await auth.finishSignIn(start.flowId)).ok).toBe(true);
+    const auth = await signedInFollowing(() => current, secrets);
     current = {
       ...profile,
       v0: { baseUrl: 'https://other.example.com/api/v0', authUrl: 'https://other.example.com' },
@@ -614,6 +621,81 @@ describe('sign-out', () => {
       status: { v2: { signedIn: false, needsSignIn: true }, v0: { signedIn: false, needsSignIn: true } },
     });
     expect(await h.auth.accessToken('v0')).toBeNull();
+  });
+});
+
+describe('the identity bound to a sign-in', () => {
+  const ADVISOR_IN_HARBOR = { user: 'a1'.repeat(16), team: 2 };
+
+  it('is refused while signed out, kept with the tokens across a restart, and forgotten at sign-out', async () => {
+    const secrets = new MemorySecretStore();
+    const h = harness(profile, { secrets });
+    // Nobody is signed in: no store may be bound to nobody.
+    expect(record(await h.auth.bindIdentity(ADVISOR_IN_HARBOR))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Sign in first/) as unknown,
+      status: { identity: null },
+    });
+    expect(secrets.names()).toEqual([]);
+
+    await signIn(h);
+    expect((await status(h.auth)).identity).toBeNull();
+    expect(record(await h.auth.bindIdentity(ADVISOR_IN_HARBOR))).toMatchObject({
+      ok: true,
+      status: { identity: ADVISOR_IN_HARBOR },
+    });
+    expect(secrets.names().sort()).toEqual(['auth-identity', 'auth-tokens-v0', 'auth-tokens-v2']);
+
+    // A restart (offline, say) finds the identity with the tokens: the store opens at once.
+    const restarted = harness(profile, { secrets });
+    expect((await status(restarted.auth)).identity).toEqual(ADVISOR_IN_HARBOR);
+
+    // A team switch binds the new team.
+    const inMainStreet = { ...ADVISOR_IN_HARBOR, team: 1 };
+    expect((await restarted.auth.bindIdentity(inMainStreet)).status.identity).toEqual(inMainStreet);
+
+    await restarted.auth.signOut();
+    expect((await status(restarted.auth)).identity).toBeNull();
+    expect(secrets.names()).toEqual([]);
+    // The next sign-in (whoever it is) starts without one: the renderer asks the platform first.
+    await signIn(restarted);
+    expect((await status(restarted.auth)).identity).toBeNull();
+    expect((await status(harness(profile, { secrets }).auth)).identity).toBeNull();
+  });
+
+  it('a new sign-in over a bound one starts without an identity', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    await h.auth.bindIdentity(ADVISOR_IN_HARBOR);
+    await signIn(h);
+    expect((await status(h.auth)).identity).toBeNull();
+  });
+
+  it('is forgotten when a profile change drops the tokens, and when a refresh is refused', async () => {
+    let current = profile;
+    const secrets = new MemorySecretStore();
+    const auth = await signedInFollowing(() => current, secrets);
+    await auth.bindIdentity(ADVISOR_IN_HARBOR);
+    // A profile change that keeps the tokens keeps the identity.
+    current = { ...profile, rateLimitPerMinute: 30 };
+    await auth.profileChanged();
+    expect((await status(auth)).identity).toEqual(ADVISOR_IN_HARBOR);
+    current = {
+      ...profile,
+      v0: { baseUrl: 'https://other.example.com/api/v0', authUrl: 'https://other.example.com' },
+    };
+    await auth.profileChanged();
+    expect(secrets.names()).toEqual(['auth-tokens-v2']);
+    current = profile;
+    expect((await status(auth)).identity).toBeNull();
+
+    const again = harness(profile);
+    await signIn(again);
+    await again.auth.bindIdentity(ADVISOR_IN_HARBOR);
+    const old = await token(again.auth, 'v2');
+    await sandbox(platform, 'tokens/revoke');
+    expect(await again.auth.refreshAfterUnauthorized('v2', old)).toBeNull();
+    expect(again.secrets.names()).toEqual([]);
   });
 });
 

@@ -23,9 +23,13 @@ import {
   type SyncPhase,
   type SyncProgress,
   type SyncState,
+  syncName,
 } from '../../renderer/src/sync/coordinator.ts';
+import { userKey } from '../../renderer/src/data/identity.ts';
+import { openStore } from '../../renderer/src/data/instance.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import { fakeIdb, openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 /**
@@ -552,5 +556,65 @@ describe('retries and badges', () => {
     await updateRecord(db, 'accounts', id, { 'client.first_name': 'Later' });
     await until(c, (s) => s.phase === 'idle' && s.pendingCount === 0);
     expect(seen).toHaveLength(count);
+  });
+});
+
+describe('a store per team', () => {
+  /** The ids of a team's accounts on the platform (its own state, not through the app). */
+  const teamIds = (team: number) =>
+    platform.control
+      .store()
+      .state.accounts.filter((a) => a.teamId === team)
+      .map((a) => a.id)
+      .sort((a, b) => a - b);
+  const storedIds = async (store: AdvisorDb) =>
+    (await store.accounts.toArray()).map((a) => Number(a.serverId)).sort((a, b) => a - b);
+
+  it('a team switch syncs the new team’s store: its whole list at once, none of the other team’s rows', async () => {
+    const base = sandboxProfile(platform.url).v2.baseUrl;
+    const user = await userKey(base, ADVISOR);
+    const mainStreet = await openStore({ user, team: 1 }, { dexie: fakeIdb });
+    const harbor = await openStore({ user, team: 2 }, { dexie: fakeIdb });
+    cleanup.push(
+      () => mainStreet.delete(),
+      () => harbor.delete(),
+    );
+    const locks = new FakeLocks();
+    expect(teamIds(1).length).toBeGreaterThan(0);
+    expect(teamIds(2).length).toBeGreaterThan(0);
+
+    // Main Street, as signed in: its list is pulled when the coordinator starts (no timer due).
+    const first = coordinator({ db: mainStreet, locks });
+    first.start();
+    await until(first, (s) => s.worker && s.phase === 'idle' && s.lastSyncedAt !== null);
+    expect(await storedIds(mainStreet)).toEqual(teamIds(1));
+    await first.stop();
+
+    // The switch: on the platform, then Harbor's store syncs; the background timer is an hour away.
+    const switched = await advisor.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: 2 } });
+    cleanup.push(async () => {
+      await advisor.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: 1 } });
+    });
+    expect(switched.ok).toBe(true);
+    const second = coordinator({ db: harbor, locks });
+    second.start();
+    await until(second, (s) => s.worker && s.phase === 'idle' && s.lastSyncedAt !== null);
+    // Harbor's whole list (a team never pulled here: no watermark of Main Street's stops it).
+    expect(await storedIds(harbor)).toEqual(teamIds(2));
+    // Main Street's store is as it was: not one Harbor row was written there.
+    expect(await storedIds(mainStreet)).toEqual(teamIds(1));
+  });
+
+  it('each store has its own lock: windows on two stores each sync their own', async () => {
+    const locks = new FakeLocks();
+    const other = openDb();
+    cleanup.push(() => other.delete());
+    const a = coordinator({ locks });
+    const b = coordinator({ db: other, locks });
+    a.start();
+    b.start();
+    await until(a, (s) => s.worker);
+    await until(b, (s) => s.worker);
+    expect(syncName(db.name)).not.toBe(syncName(other.name));
   });
 });

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { ApiName } from '@shared/api/request.ts';
-import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget } from '@shared/auth.ts';
-import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
+import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget, StoreIdentity } from '@shared/auth.ts';
+import { storeIdentitySchema } from '@shared/bridge-schema.ts';
+import type { BindIdentityResult, Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
 import { isLoopbackHttp, sharesSignIn, type ConnectionProfile } from '@shared/settings.ts';
 import {
   clientAuthentication,
@@ -52,6 +53,7 @@ const DEFAULT_NOT_PERSISTENT_NOTE =
   'Your sign-in is kept in memory only: you will sign in again after a restart.';
 const REMOVE_FAILED_NOTE =
   "You are signed out, but Advisor Desk could not remove your saved sign-in from the system's secret store, so it may come back after a restart. Sign in and sign out again to remove it.";
+const NOT_SIGNED_IN_NOTE = 'Sign in first: the data on this computer is bound to a signed-in user.';
 const START_FAILED_NOTE =
   'Advisor Desk could not start the sign-in. Try again; if it keeps failing, restart Advisor Desk.';
 
@@ -111,6 +113,11 @@ export class AuthService implements TokenSource, AuthCommands {
 
   private readonly grants: Record<ApiName, Grant | null> = { v2: null, v0: null };
   private readonly needsSignIn: Record<ApiName, boolean> = { v2: false, v0: false };
+  /**
+   * Whose local store the renderer opens (shared/auth.ts), bound after a sign-in and kept with the
+   * tokens: a new sign-in starts without one, and it is forgotten whenever tokens are.
+   */
+  private identity: StoreIdentity | null = null;
   private loading: Promise<void> | null = null;
   /** Refreshes in progress, by the access token they replace: concurrent callers share one. */
   private readonly renewals = new Map<string, Promise<RenewResult>>();
@@ -138,6 +145,7 @@ export class AuthService implements TokenSource, AuthCommands {
     await this.ready();
     const store = this.secrets.state();
     const persistent = store.persistent && !this.saveFailed;
+    const signedIn = this.usable('v2') !== null && this.usable('v0') !== null;
     return {
       v2: { signedIn: this.usable('v2') !== null, needsSignIn: this.needsSignIn.v2 },
       v0: { signedIn: this.usable('v0') !== null, needsSignIn: this.needsSignIn.v0 },
@@ -148,7 +156,18 @@ export class AuthService implements TokenSource, AuthCommands {
         : !store.persistent
           ? (store.note ?? DEFAULT_NOT_PERSISTENT_NOTE)
           : SAVE_FAILED_NOTE,
+      identity: signedIn ? this.identity : null,
     };
+  }
+
+  /** Binds the identity whose store the renderer opens to this sign-in; refused while signed out. */
+  async bindIdentity(identity: StoreIdentity): Promise<BindIdentityResult> {
+    await this.ready();
+    if (this.usable('v2') === null || this.usable('v0') === null)
+      return { ok: false, message: NOT_SIGNED_IN_NOTE, status: await this.status() };
+    this.identity = { user: identity.user, team: identity.team };
+    await this.saveIdentityQuietly();
+    return { ok: true, status: await this.status() };
   }
 
   /**
@@ -172,10 +191,14 @@ export class AuthService implements TokenSource, AuthCommands {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
+    this.identity = null;
     this.signedOut();
     // The tokens are forgotten first; revoking them at the server is a courtesy with a deadline.
     const revoked = Promise.allSettled(held.map((grant) => this.revoke(grant)));
-    const removed = await Promise.allSettled(APIS.map((api) => this.save(api, null)));
+    const removed = await Promise.allSettled([
+      ...APIS.map((api) => this.save(api, null)),
+      this.write(IDENTITY_SECRET, null),
+    ]);
     await Promise.allSettled([...cancelled, revoked]);
     const status = await this.status();
     if (removed.some((r) => r.status === 'rejected'))
@@ -211,6 +234,7 @@ export class AuthService implements TokenSource, AuthCommands {
         changed.push(api);
       }
     }
+    if (changed.length > 0) await this.forgetIdentity();
     if (sharesSignIn(profile)) changed.push(...this.widen(profile));
     await this.saveQuietly([...new Set(changed)]);
   }
@@ -559,6 +583,13 @@ export class AuthService implements TokenSource, AuthCommands {
         // Unreadable (the OS key changed, a corrupt entry): treat as signed out.
       }
     }
+    try {
+      const raw = await this.secrets.get(IDENTITY_SECRET);
+      const parsed = raw === null ? null : storeIdentitySchema.safeParse(JSON.parse(raw));
+      if (parsed?.success) this.identity = parsed.data;
+    } catch {
+      // Unreadable: the renderer reads the user from the platform again and binds it anew.
+    }
   }
 
   /** A successful sign-in: the same token set for every interface it covers. */
@@ -567,6 +598,8 @@ export class AuthService implements TokenSource, AuthCommands {
       this.grants[api] = grant;
       this.needsSignIn[api] = false;
     }
+    // Whoever signed in, the renderer learns who it is from the platform before it opens a store.
+    await this.forgetIdentity();
     await this.saveQuietly(apis);
   }
 
@@ -584,6 +617,7 @@ export class AuthService implements TokenSource, AuthCommands {
       this.grants[api] = null;
       this.needsSignIn[api] = true;
     }
+    if (holders.length > 0) await this.forgetIdentity();
     await this.saveQuietly(holders);
   }
 
@@ -594,8 +628,28 @@ export class AuthService implements TokenSource, AuthCommands {
   }
 
   private save(api: ApiName, grant: Grant | null): Promise<void> {
+    return this.write(secretName(api), grant && JSON.stringify(grant));
+  }
+
+  /** Tokens went: the identity bound to them goes with them. */
+  private async forgetIdentity(): Promise<void> {
+    if (this.identity === null) return;
+    this.identity = null;
+    await this.saveIdentityQuietly();
+  }
+
+  private async saveIdentityQuietly(): Promise<void> {
+    try {
+      await this.write(IDENTITY_SECRET, this.identity && JSON.stringify(this.identity));
+    } catch {
+      this.saveFailed = true;
+    }
+  }
+
+  /** One secret store write (null deletes), after every earlier one. */
+  private write(name: string, value: string | null): Promise<void> {
     const write = this.writes.then(() =>
-      grant ? this.secrets.set(secretName(api), JSON.stringify(grant)) : this.secrets.delete(secretName(api)),
+      value !== null ? this.secrets.set(name, value) : this.secrets.delete(name),
     );
     this.writes = write.catch(() => undefined);
     return write;
@@ -629,6 +683,8 @@ export class AuthService implements TokenSource, AuthCommands {
 }
 
 const secretName = (api: ApiName) => `auth-tokens-${api}`;
+/** The identity bound to the sign-in, beside its tokens. */
+const IDENTITY_SECRET = 'auth-identity';
 
 function unreachableNote(profile: ConnectionProfile, target: SignInTarget): string {
   const api: ApiName = target === 'v0' ? 'v0' : 'v2';

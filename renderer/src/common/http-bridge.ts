@@ -43,6 +43,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
         lanes.dropWaiting();
         return call('auth.signOut');
       },
+      bindIdentity: method('auth.bindIdentity'),
     },
     api: {
       request: <T>(req: ApiRequest) =>

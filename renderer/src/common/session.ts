@@ -12,6 +12,8 @@ import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { forgetPins } from '../sync/pins.ts';
 import { bridge } from './bridge.ts';
+import { useLocalStore } from './local-store.ts';
+import { useSyncStore } from './sync.ts';
 import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from './platform.ts';
 import { useConnectivityStore } from './connectivity.ts';
 
@@ -104,6 +106,8 @@ export const useSessionStore = defineStore('session', () => {
       user.value = result.data;
       userIsKept.value = false;
       setError(null);
+      // The platform says who is signed in and in which team: that identity's store is the one open.
+      await useLocalStore().follow(result.data);
       return true;
     }
     if (UNREACHABLE.has(result.kind)) {
@@ -202,6 +206,8 @@ export const useSessionStore = defineStore('session', () => {
     }
     forgetPins();
     status.value = result.status;
+    // The store closes with the session: nothing of this user's opens until the next identity.
+    await useLocalStore().close();
     // Signed out either way; a saved sign-in left in the secret store is worth saying.
     error.value = result.ok ? null : result.message;
     user.value = null;
@@ -209,20 +215,28 @@ export const useSessionStore = defineStore('session', () => {
     return true;
   }
 
+  /**
+   * Switches team: syncing stops on this team's store first (nothing of it is sent once the
+   * platform's team has changed), then the platform switches, the new team is bound to the
+   * sign-in and its store opens and syncs (its list pulled at once). Refused, this team syncs on.
+   */
   async function switchTeam(id: number): Promise<boolean> {
     if (user.value?.team?.id === id) return true;
     switching.value = true;
+    const sync = useSyncStore();
     try {
+      await sync.stop();
       const result = await requestSwitch(id).catch((e: unknown) => unreachable(e));
       connectivity.observe(result);
       if (!result.ok) {
         setError(result);
+        await sync.start();
         return false;
       }
       forgetPins();
       user.value = result.data;
       userIsKept.value = false;
-      return true;
+      return await useLocalStore().follow(result.data);
     } finally {
       switching.value = false;
     }
@@ -234,6 +248,7 @@ export const useSessionStore = defineStore('session', () => {
     phase,
     signInUrl,
     error,
+    errorIsUnreachable,
     userIsKept,
     switching,
     switchReason,

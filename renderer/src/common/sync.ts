@@ -100,8 +100,9 @@ export const useSyncStore = defineStore('sync', () => {
   );
 
   /**
-   * Called when the app frame appears, that is after a sign-in: the first call opens the
-   * database and starts syncing; a later one (back from signing in again) resumes the queue.
+   * Called once a store is open (common/local-store.ts), that is after a sign-in: the first call
+   * opens the database and starts syncing; a later one (back from signing in again) resumes the
+   * queue.
    * False when the database cannot be opened (`storageProblem` says why).
    */
   function start(): Promise<boolean> {
@@ -124,8 +125,13 @@ export const useSyncStore = defineStore('sync', () => {
    * aborted as this is called), the push ends its pass and the lock passes on; unsent changes stay.
    */
   async function stop(): Promise<void> {
-    await coordinator?.stop();
+    await starting;
+    const stopping = coordinator;
+    // The next start syncs whichever store is open then (another team's, another user's).
+    coordinator = null;
     started.value = false;
+    await stopping?.stop();
+    state.value = null;
   }
 
   /** Changes made here that have not reached the platform: queued, refused or in conflict. */

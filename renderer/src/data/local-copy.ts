@@ -1,14 +1,13 @@
 // This computer's copy of the advisor's data, removed when they ask at sign-out. The one place that
-// removes it, whatever the copy is made of: one database today, one per (platform, user, team)
-// once the stores are per identity.
+// removes it: every store of the signed-out user (one per team of theirs, data/identity.ts).
 
-import { localDb } from './instance.ts';
+import { removeUserStores } from './instance.ts';
 
 /**
- * Closes and deletes the local database: every account, section, queued change and setting kept
- * here. Called once the screens that read it are closed; the next sign-in starts an empty one
- * (Dexie opens it again on the first query).
+ * Deletes every store of `user` (a user key): every account, section, queued change and setting
+ * kept here for any of their teams. Called once signed out, when the screens that read the open
+ * store are closed; another user's stores are never touched.
  */
-export async function removeLocalCopy(): Promise<void> {
-  await localDb().delete({ disableAutoOpen: false });
+export async function removeLocalCopy(user: string): Promise<void> {
+  await removeUserStores(user);
 }

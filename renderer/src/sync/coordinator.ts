@@ -51,7 +51,7 @@ export type { SyncChannel, SyncEvents, SyncLocks } from './coordinator/windows.t
 export interface SyncCoordinatorOptions {
   db: AdvisorDb;
   send: Send;
-  /** The Web Lock and the BroadcastChannel of the sync. Default `advisor-desk-sync`. */
+  /** The Web Lock and the BroadcastChannel of the sync. Default: the store's own (`syncName`). */
   name?: string;
   /** How often the worker pulls in the background (account list, offline accounts). Default 5 min. */
   backgroundIntervalMs?: number;
@@ -76,6 +76,14 @@ export interface SyncCoordinatorOptions {
 }
 
 export const SYNC_NAME = 'advisor-desk-sync';
+
+/**
+ * The lock and channel of one store's windows: windows of other identities (another team, another
+ * user in another window) each have their own worker and never hear each other's outbox.
+ */
+export function syncName(storeName: string): string {
+  return `${SYNC_NAME}:${storeName}`;
+}
 
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
 
@@ -115,7 +123,7 @@ export class SyncCoordinator {
     this.db = options.db;
     this.now = options.now ?? Date.now;
     this.online = ports.online;
-    this.windows = new WindowLink(this.db, options.name ?? SYNC_NAME, ports);
+    this.windows = new WindowLink(this.db, options.name ?? syncName(this.db.name), ports);
     // Whatever the port, a request of an ended session answers at once; its cancellation says
     // nothing of the platform, so nothing hears it.
     const port: Send = async (req, signal) => {

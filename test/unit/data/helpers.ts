@@ -2,8 +2,11 @@
 
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import type { AccountRow, Fields, SectionItemRow } from '../../../renderer/src/data/model.ts';
+import { userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { openStore } from '../../../renderer/src/data/instance.ts';
+import type { AccountRow, Fields, Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
@@ -15,6 +18,22 @@ export const fakeIdb = { indexedDB, IDBKeyRange };
 
 export function openDb(name = `test-${crypto.randomUUID()}`): AdvisorDb {
   return new AdvisorDb(name, fakeIdb);
+}
+
+/**
+ * The store of one identity as the app opens it (named for it, the identity recorded): handed to
+ * `useLocalDb`, the frame finds it open when it follows that identity.
+ */
+export function openIdentityDb(identity: StoreIdentity): Promise<AdvisorDb> {
+  return openStore(identity, { dexie: fakeIdb });
+}
+
+/** The identity of a platform user (its email stands in for the id the platform does not send). */
+export async function identityOf(
+  user: { email: string; team: { id: number } },
+  base = sandboxProfile().v2.baseUrl,
+): Promise<StoreIdentity> {
+  return { user: await userKey(base, user.email), team: user.team.id };
 }
 
 export const clientFields = (name = 'Ann', email = `${name.toLowerCase()}@example.com`): Fields => ({
@@ -73,4 +92,12 @@ export async function syncedItem(
 
 export async function outbox(db: AdvisorDb) {
   return db.outbox.orderBy('seq').toArray();
+}
+
+/** An operation waiting in the outbox, as the change module queues it (an update of an account). */
+export function queuedOperation(id: string, fields: Fields = { 'client.first_name': 'Ann' }): Operation {
+  return {
+    ...{ id, table: 'accounts', recordId: 'acc-1', kind: 'update', fields, base: {}, parentId: null },
+    ...{ state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 1, updatedAt: 1 },
+  };
 }

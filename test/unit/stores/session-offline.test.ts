@@ -15,14 +15,21 @@ import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { closeLocalDb, hasLocalDb, localDb, useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { useLocalStore } from '../../../renderer/src/common/local-store.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import AppShell from '../../../renderer/src/shell/ShellView.vue';
-import { openDb } from '../data/helpers.ts';
+import { sandboxProfile } from '@shared/settings.ts';
+import Dexie from 'dexie';
+import { fakeIdb, identityOf, openIdentityDb } from '../data/helpers.ts';
+
+// A store the frame opens itself lives in the fake IndexedDB too.
+Object.assign(Dexie.dependencies, fakeIdb);
 
 const NO_NETWORK: ApiFailure = {
   ok: false,
@@ -44,12 +51,17 @@ const ALEX = {
   photo: null,
   timezone: 'UTC',
   currency: 'USD',
-  team: TEAMS[0],
+  team: TEAMS[0]!,
   teams: TEAMS,
   permissions: {},
 };
 
+const SETTINGS = { profile: sandboxProfile(), hasClientSecret: false, preferences: { theme: 'light' } };
+
 let db: AdvisorDb;
+/** The identity the main process keeps with the tokens (null: not learnt yet). */
+let kept: StoreIdentity | null;
+let bound: StoreIdentity[];
 /** What the platform answers; the network is gone until a test says otherwise. */
 let answer: (req: ApiRequest) => ApiResult | Promise<ApiResult>;
 let wrapper: VueWrapper | null = null;
@@ -58,17 +70,26 @@ async function keepUser() {
   await putConfigEntry(db, CONFIG_KEYS.user, { pulledAt: Date.now(), data: ALEX });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   setActivePinia(createPinia());
-  db = openDb();
+  kept = await identityOf(ALEX);
+  bound = [];
+  db = await openIdentityDb(kept);
   useLocalDb(db);
   answer = () => NO_NETWORK;
   useBridge({
     api: { request: (req: ApiRequest) => Promise.resolve(answer(req)) },
     auth: {
-      status: () => Promise.resolve({ v2: SIGNED_IN, v0: SIGNED_IN }),
+      status: () => Promise.resolve({ v2: SIGNED_IN, v0: SIGNED_IN, identity: kept }),
       signOut: () => Promise.resolve({ v2: {}, v0: {} }),
+      bindIdentity: (identity: StoreIdentity) => {
+        bound.push(identity);
+        kept = identity;
+        return Promise.resolve({ ok: true, status: { v2: SIGNED_IN, v0: SIGNED_IN, identity } });
+      },
     },
+    // The sandbox's profile: its v2 base address is part of the identity's key.
+    settings: { get: () => Promise.resolve(SETTINGS) },
   } as unknown as Bridge);
 });
 afterEach(async () => {
@@ -85,7 +106,7 @@ afterEach(async () => {
 
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
 
-async function mountFrame() {
+async function mountFrame(started = true) {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [
@@ -114,7 +135,9 @@ async function mountFrame() {
   });
   await vi.waitFor(async () => {
     await flushPromises();
-    expect(useSyncStore().started).toBe(true);
+    expect(useSyncStore().started).toBe(started);
+    // The frame has settled: a user to show, or the reason there is none.
+    expect(session.user !== null || session.error !== null || !started).toBe(true);
   });
   await flushPromises();
   return router;
@@ -204,5 +227,40 @@ describe('"The platform cannot be reached right now"', () => {
     useConnectivityStore().observe({ ok: true, status: 200, data: null });
     await flushPromises();
     expect(text('session-error')).toContain('The platform failed (500).');
+  });
+});
+
+describe('signed in, but who and which team not learnt yet (the first start after a sign-in)', () => {
+  it('offline, says plainly it needs the platform once and opens no store; the connection back, it goes on', async () => {
+    kept = null;
+    closeLocalDb();
+    const connectivity = useConnectivityStore();
+    connectivity.networkUp = false;
+    await mountFrame(false);
+    expect(text('needs-platform')).toContain('needs the platform once to finish signing you in');
+    expect(document.querySelector('[data-testid="needs-platform"]')?.getAttribute('role')).toBe('status');
+    expect(hasLocalDb()).toBe(false);
+    expect(text('the-list')).toBeNull();
+
+    answer = (req) => (req.path === '/user' ? { ok: true, status: 200, data: ALEX } : NO_NETWORK);
+    connectivity.networkUp = true;
+    await vi.waitFor(() => expect(useSyncStore().started).toBe(true));
+    expect(bound).toEqual([await identityOf(ALEX)]);
+    expect(hasLocalDb()).toBe(true);
+    expect(text('needs-platform')).toBeNull();
+    expect(document.body.textContent).toContain('the list');
+  });
+
+  it('online, the platform naming another team than the one bound (switched on another device) opens that team’s store', async () => {
+    const inHarbor = { ...ALEX, team: TEAMS[1]! };
+    answer = (req) => (req.path === '/user' ? { ok: true, status: 200, data: inHarbor } : NO_NETWORK);
+    await mountFrame();
+    const harbor = await identityOf(inHarbor);
+    await vi.waitFor(() => expect(bound).toEqual([harbor]));
+    // Syncing stops on Main Street's store first (its push ends its pass), then Harbor's opens.
+    await vi.waitFor(() => expect(useLocalStore().identity).toEqual(harbor), { timeout: 15_000 });
+    await vi.waitFor(() => expect(useSyncStore().started).toBe(true));
+    expect(db.isOpen()).toBe(false);
+    expect(localDb().name).toBe(storeName(harbor));
   });
 });

@@ -15,13 +15,13 @@ import type { AuthStatus } from '@shared/auth.ts';
 import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { hasLocalDb, useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import AppShell from '../../../renderer/src/shell/ShellView.vue';
 import SignInView from '../../../renderer/src/sign-in/SignInView.vue';
-import { openDb } from '../data/helpers.ts';
+import { identityOf, openIdentityDb } from '../data/helpers.ts';
 
 const NO_NETWORK: ApiFailure = {
   ok: false,
@@ -48,6 +48,7 @@ const statusOf = (signedIn: boolean): AuthStatus => ({
   shared: true,
   persistent: true,
   persistenceNote: null,
+  identity: null,
 });
 
 let db: AdvisorDb;
@@ -57,12 +58,15 @@ let caught: unknown[];
 let beginSignIn: () => Promise<SignInStartResult>;
 let signOut: () => Promise<SignOutResult>;
 
-beforeEach(() => {
+beforeEach(async () => {
   setActivePinia(createPinia());
-  db = openDb();
+  // Alex's store, as a sign-in leaves it: the frame binds and opens it after reading /user.
+  const alex = await identityOf(ALEX);
+  db = await openIdentityDb(alex);
   useLocalDb(db);
   caught = [];
   let signedIn = true;
+  let bound: AuthStatus['identity'] = null;
   beginSignIn = () => Promise.resolve({ ok: false, message: 'not set up by the test' });
   signOut = () => {
     signedIn = false;
@@ -74,7 +78,11 @@ beforeEach(() => {
         Promise.resolve(req.path === '/user' ? { ok: true, status: 200, data: ALEX } : NO_NETWORK),
     },
     auth: {
-      status: () => Promise.resolve(statusOf(signedIn)),
+      status: () => Promise.resolve({ ...statusOf(signedIn), identity: signedIn ? bound : null }),
+      bindIdentity: (identity: AuthStatus['identity']) => {
+        bound = identity;
+        return Promise.resolve({ ok: true, status: { ...statusOf(true), identity } });
+      },
       beginSignIn: () => beginSignIn(),
       finishSignIn: () => Promise.reject(new Error('no sign-in was started')),
       cancelSignIn: () => Promise.resolve(),
@@ -179,6 +187,9 @@ describe('signing out from the app frame', () => {
     await click('sign-out');
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sign-in'), { timeout: 5000 });
     expect(useSessionStore().user).toBeNull();
+    // The store closed with the session: nothing of Alex's is open for whoever signs in next.
+    expect(hasLocalDb()).toBe(false);
+    expect(db.isOpen()).toBe(false);
     expect(caught).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ export async function pullOfflineAccounts(
   );
   report.skipped = due.length === 0;
   for (const [i, account] of due.entries()) {
+    // The platform's team is another: every account would meet a 404 that proves nothing.
+    if (ctx.team.moved !== null) break;
     options.onProgress?.({ done: i, total: due.length });
     addReport(report, await pullAccount(account.id));
   }

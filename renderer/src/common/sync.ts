@@ -94,6 +94,8 @@ export const useSyncStore = defineStore('sync', () => {
   const conflicts = computed(() => state.value?.conflicts ?? []);
   const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null);
   const progress = computed(() => state.value?.progress ?? []);
+  /** The platform's current team is not this store's (switched on another device): nothing goes meanwhile. */
+  const teamMoved = computed(() => state.value?.teamMoved ?? null);
   const storageProblem = computed(
     () => openProblem.value ?? writeProblem.value ?? state.value?.storage ?? null,
   );
@@ -183,6 +185,7 @@ export const useSyncStore = defineStore('sync', () => {
     conflicts,
     lastSyncedAt,
     progress,
+    teamMoved,
     storageProblem,
     activity,
     start,

@@ -284,3 +284,40 @@ describe('changes waiting under another team', () => {
     }
   });
 });
+
+describe('the platform’s team switched on another device', () => {
+  it('the panel says so, and the change stays waiting', async () => {
+    const account = await syncedAccount(db, 7);
+    await updateRecord(db, 'accounts', account.id, { 'client.first_name': 'Bea' });
+    // Under Harbor Wealth Partners the account is out of sight: 404, and /user names Harbor.
+    const harborCurrent = (req: { path: string }): Promise<ApiResult> =>
+      Promise.resolve(
+        req.path === '/user'
+          ? { ok: true, status: 200, data: { team: { id: 2, name: 'Harbor Wealth Partners' } } }
+          : {
+              ok: false,
+              kind: 'not-found',
+              status: 404,
+              message: 'Not found.',
+              fields: {},
+              retryAfterMs: null,
+            },
+      );
+    useBridge({ api: { request: harborCurrent } } as unknown as Bridge);
+    await mountFrame();
+    const identity = (await readStoreIdentity(db))!;
+    const teams = [
+      { id: identity.team, name: 'Main Street Advisors' },
+      { id: 2, name: 'Harbor Wealth Partners' },
+    ];
+    useSessionStore().user = { team: teams[0], teams } as unknown as PlatformUser;
+    await vi.waitFor(() => expect(useSyncStore().teamMoved).toEqual({ team: 2 }));
+    await openPanel();
+
+    expect(one('team-moved').textContent).toMatch(
+      /Harbor Wealth Partners as your current team now.*until Main Street Advisors is current/s,
+    );
+    expect(useSyncStore().conflicts).toEqual([]);
+    expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');
+  });
+});

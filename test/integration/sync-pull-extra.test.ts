@@ -412,10 +412,10 @@ describe('engagements', () => {
     expect(await db.engagements.get(engagement.id)).toBeUndefined();
     expect(await db.engagementParts.where('engagementId').equals(engagement.id).count()).toBe(0);
 
-    // Opened from a stale screen: the platform answers 404 and the row goes.
+    // Opened from a stale screen: the platform answers 404, its current team is the store's, and the row goes.
     await db.engagements.put(kept!);
     expect(await engine.pullEngagement(engagement.id)).toMatchObject({
-      requests: 1,
+      requests: 2,
       removed: 1,
       failures: [],
     });

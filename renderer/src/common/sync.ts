@@ -10,6 +10,7 @@ import { localDb } from '../data/instance.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
+import { signedInIdentity } from './signed-in-identity.ts';
 import { SyncCoordinator, type SyncProgress, type SyncState } from '../sync/coordinator.ts';
 import type { PullReport } from '../sync/pull.ts';
 import { useConnectivityStore } from './connectivity.ts';
@@ -78,6 +79,8 @@ export const useSyncStore = defineStore('sync', () => {
       send: (req) => bridge().api.request(req),
       observe: (result) => connectivity.observe(result),
       diagnostics: (entry) => bridge().diagnostics.report(entry),
+      // Changes go only under the user and team they were made under.
+      identity: signedInIdentity,
     });
     coordinator.subscribe((next) => (state.value = next));
     return coordinator;
@@ -91,6 +94,8 @@ export const useSyncStore = defineStore('sync', () => {
   const conflicts = computed(() => state.value?.conflicts ?? []);
   const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null);
   const progress = computed(() => state.value?.progress ?? []);
+  /** The platform's current team is not this store's (switched on another device): nothing goes meanwhile. */
+  const teamMoved = computed(() => state.value?.teamMoved ?? null);
   const storageProblem = computed(
     () => openProblem.value ?? writeProblem.value ?? state.value?.storage ?? null,
   );
@@ -231,6 +236,7 @@ export const useSyncStore = defineStore('sync', () => {
     conflicts,
     lastSyncedAt,
     progress,
+    teamMoved,
     storageProblem,
     activity,
     start,

@@ -17,6 +17,8 @@
 import type { ApiResult } from '@shared/api/request.ts';
 import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
+import { recordedIdentity } from '../data/store-identity.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
@@ -36,6 +38,7 @@ import {
 import { emptyReport, PullEngine, type PullEngineOptions, type PullReport } from './pull.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
 import { untilAborted, type Send } from './send.ts';
+import { TeamWatch } from './team.ts';
 import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics } from './diagnostics.ts';
 
 export { LAST_SYNCED_KEY } from './coordinator/state.ts';
@@ -73,6 +76,11 @@ export interface SyncCoordinatorOptions {
   observe?: (result: ApiResult) => void;
   /** Where the pull and push reports go (the diagnostics log); none: not reported. */
   diagnostics?: SyncDiagnostics;
+  /**
+   * The user and team signed in now (null: nobody). Only operations stamped with it are sent;
+   * the others are held as they are. Default: the store's own identity (Node tests, chaos).
+   */
+  identity?: () => StoreIdentity | null;
 }
 
 export const SYNC_NAME = 'advisor-desk-sync';
@@ -99,6 +107,7 @@ export class SyncCoordinator {
   private readonly background: BackgroundPulls;
   private readonly answers: PlatformAnswers;
   private readonly store: StoreReader;
+  private readonly team: TeamWatch;
 
   private readonly listeners = new Set<(state: SyncState) => void>();
   private readonly pulls: PullRuns;
@@ -132,6 +141,12 @@ export class SyncCoordinator {
       return result;
     };
     this.answers = new PlatformAnswers(port, () => this.changed());
+    this.team = new TeamWatch(
+      this.db,
+      // Asked within this run's session: a sign-out ends the question at once, like every request.
+      (req) => this.answers.send(req, this.session.signal),
+      () => this.changed(),
+    );
     this.store = new StoreReader(this.db, {
       running: () => this.running,
       changed: () => this.changed(),
@@ -142,6 +157,8 @@ export class SyncCoordinator {
       db: this.db,
       now: this.now,
       online: this.online,
+      team: this.team,
+      ...(options.identity ? { identity: options.identity } : {}),
       send: (req, signal) => {
         this.setPushing(true);
         return this.answers.send(req, signal);
@@ -152,6 +169,7 @@ export class SyncCoordinator {
         ...options.pull,
         db: this.db,
         now: this.now,
+        team: this.team,
         send: (req, signal) => this.answers.send(req, signal),
         session: () => this.session.signal,
       }),
@@ -173,8 +191,11 @@ export class SyncCoordinator {
       worker: () => this.worker,
       online: this.online,
       pulling: (shown, work) => this.pulls.run(shown, work),
-      stuck: () => this.answers.unreachable || this.answers.signInNeeded,
+      stuck: () => this.answers.unreachable || this.answers.signInNeeded || this.team.moved !== null,
       changed: () => this.changed(),
+      teamHere: async () =>
+        (await this.signedInHere()) &&
+        (this.team.moved === null || (await this.team.confirm()).kind === 'same'),
     });
     this.current = this.compose();
   }
@@ -328,8 +349,14 @@ export class SyncCoordinator {
 
   // ---- Pulls ----
 
+  /** Whether the user and team signed in are this store's: another's answers are not for it. */
+  private async signedInHere(): Promise<boolean> {
+    const { identity } = this.options;
+    return !identity || sameIdentity(identity(), await recordedIdentity(this.db));
+  }
+
   private async pullAccount(localId: string, verb: string): Promise<PullReport> {
-    if (!this.online()) return { ...emptyReport(), skipped: true };
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
     const account = await this.db.accounts.get(localId);
     const serverId = account?.serverId;
     const label = `${verb} ${accountLabel(account)}`;
@@ -400,6 +427,7 @@ export class SyncCoordinator {
       error: this.error,
       storage: this.storage,
       progress: this.pulls.shown,
+      teamMoved: this.team.moved,
     };
   }
 

@@ -24,6 +24,7 @@ import { PAGE_SIZES } from './pull/paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
 import { pullForms, pullReports, pullStats } from './pull/user-records.ts';
 import type { Send } from './send.ts';
+import { TeamWatch } from './team.ts';
 
 export { ACCOUNT_LIST_STATE, type AccountListState } from './pull/account-list.ts';
 export { CONFIG_STATE } from './pull/config.ts';
@@ -51,6 +52,8 @@ export interface PullEngineOptions {
   recentAccounts?: number;
   /** Accounts missing from a sweep that are confirmed (one request each) per sweep. Default 50. */
   deletionChecks?: number;
+  /** Which team the platform has current (shared with the push); default: the engine's own. */
+  team?: TeamWatch;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -73,6 +76,7 @@ export class PullEngine {
       configMaxAgeMs: options.configMaxAgeMs ?? DAY_MS,
       recentAccounts: options.recentAccounts ?? 10,
       deletionChecks: options.deletionChecks ?? 50,
+      team: options.team ?? new TeamWatch(options.db, options.send),
     };
   }
 

@@ -5,17 +5,22 @@
 // what goes next and when (schedule.ts), sending one operation (writes.ts, files.ts; an uncertain
 // create is looked for first, reconcile.ts), comparing with the server's version (compare.ts),
 // classifying every answer in ONE table (outcome.ts), and recording the outcome (settle.ts).
+// An operation goes only under the user and team it was made under (its stamp), and a 404 is
+// taken for a deletion only once the platform confirms the store's team is current (team.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { onOutbox, rowsOf } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
 import type { Operation } from '../data/model.ts';
+import { recordedIdentity } from '../data/store-identity.ts';
 import { failure, goneFromServer, refuse, type Outcome } from './push/outcome.ts';
 import { Pass, type PushContext, type PushEvent, type PushReport } from './push/pass.ts';
 import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './push/schedule.ts';
 import { settle, type SettleContext } from './push/settle.ts';
 import { HANDLERS, targetOf } from './push/writes.ts';
 import type { Send } from './send.ts';
+import { TeamWatch } from './team.ts';
 
 export type { PushEvent, PushReport } from './push/pass.ts';
 
@@ -38,6 +43,14 @@ export interface PushOptions {
    * the chaos runner).
    */
   online?: () => boolean;
+  /**
+   * The user and team signed in now (null: nobody, nothing is sent). An operation is sent only
+   * when its stamp is this identity; the others are held as they are, neither failed nor retried.
+   * Default: the store's own identity (one user in one team: Node tests, the chaos runner).
+   */
+  identity?: () => StoreIdentity | null;
+  /** Which team the platform has current (shared with the pull); default: the engine's own. */
+  team?: TeamWatch;
 }
 
 export class PushEngine {
@@ -46,6 +59,7 @@ export class PushEngine {
   private readonly concurrency: number;
   private readonly idleMs: number;
   private readonly online: () => boolean;
+  private readonly team: TeamWatch;
   private readonly listeners = new Set<(event: PushEvent) => void>();
   /** Operations this engine is sending now; an `inflight` operation not in here is uncertain. */
   private readonly sending = new Set<string>();
@@ -67,6 +81,7 @@ export class PushEngine {
     this.concurrency = options.concurrency ?? 3;
     this.idleMs = options.idleMs ?? 30_000;
     this.online = options.online ?? (() => true);
+    this.team = options.team ?? new TeamWatch(this.db, options.send);
     const backoff = {
       baseMs: options.backoff?.baseMs ?? 1_000,
       maxMs: options.backoff?.maxMs ?? 5 * 60_000,
@@ -78,6 +93,7 @@ export class PushEngine {
       send: (req) => this.send(req),
       emit: (event) => this.emit(event),
       pause: () => (this.paused = true),
+      team: this.team,
       retryDelay: (attempts, failure) => retryDelay(backoff, attempts, failure),
     };
   }
@@ -173,10 +189,45 @@ export class PushEngine {
    * the reconnect's, both polled at `idleMs` (due retries would otherwise wake it at once, again and again).
    */
   private async nextDue(): Promise<number> {
-    if (this.paused || !this.online()) return this.idleMs;
+    if (this.paused || !this.online() || this.team.moved !== null) return this.idleMs;
+    const signedIn = await this.signedIn();
     const waiting = await this.db.outbox.where('state').anyOf('retry', 'inflight').toArray();
-    const next = Math.min(...waiting.filter((op) => !this.sending.has(op.id)).map((op) => op.nextAttemptAt));
+    const next = Math.min(
+      ...waiting
+        .filter((op) => !this.sending.has(op.id) && sameIdentity(op.identity, signedIn))
+        .map((op) => op.nextAttemptAt),
+    );
     return Math.max(0, Math.min(this.idleMs, next - this.now()));
+  }
+
+  /** The identity whose operations may be sent now. */
+  private async signedIn(): Promise<StoreIdentity | null> {
+    return this.options.identity ? this.options.identity() : recordedIdentity(this.db);
+  }
+
+  /**
+   * While the platform's team was last found elsewhere, nothing goes until it is the store's
+   * again: asked once a pass has something to send (a create would land in the other team).
+   */
+  private async teamHeld(): Promise<boolean> {
+    if (this.team.moved === null) return false;
+    return (await this.team.confirm('upload')).kind !== 'same';
+  }
+
+  /**
+   * A new account is the one write that meets no 404 under another team: it would simply be made
+   * there. So before the first of a pass, the platform confirms its current team is the store's;
+   * under another the create waits as it is (the other writes learn it from a 404: settle.ts), and
+   * a failure to ask is the create's own (a retry, a sign-in). Null: it may go.
+   */
+  private async teamBeforeCreate(op: Operation, pass: Pass): Promise<Outcome | null> {
+    if (op.table !== 'accounts' || op.kind !== 'create') return null;
+    pass.team ??= this.team.confirm('upload');
+    const team = await pass.team;
+    if (team.kind === 'same') return null;
+    if (team.kind === 'unknown' && team.failure)
+      return { type: 'failed', failure: team.failure, uncertain: false, teamAsked: true };
+    return { type: 'wait' };
   }
 
   private async runPass(): Promise<PushReport> {
@@ -184,15 +235,17 @@ export class PushEngine {
     this.pass = pass;
     try {
       while (!this.paused && this.online() && !this.signal?.aborted) {
+        const signedIn = await this.signedIn();
         const ready = await readyOps(
           this.db,
           (op) =>
+            sameIdentity(op.identity, signedIn) &&
             !this.sending.has(op.id) &&
             !pass.blocked.has(op.id) &&
             (pass.tries.get(op.id) ?? 0) < MAX_TRIES_PER_PASS &&
             due(op, this.now()),
         );
-        if (ready.length === 0) break;
+        if (ready.length === 0 || (await this.teamHeld())) break;
         await pool(ready, this.concurrency, (op) => this.process(op, pass));
       }
     } finally {
@@ -211,8 +264,11 @@ export class PushEngine {
   }
 
   private async process(candidate: Operation, pass: Pass): Promise<void> {
-    // Gone offline or signed out during the pass: what is not claimed yet stays as it is.
-    if (this.paused || !this.online() || this.signal?.aborted) return;
+    // Gone offline, signed out, or the platform's team moved during the pass: what is not claimed
+    // yet stays as it is.
+    if (this.paused || !this.online() || this.signal?.aborted || this.team.moved !== null) return;
+    // Signed in as someone else, or in another team, meanwhile: held as it is.
+    if (!sameIdentity(candidate.identity, await this.signedIn())) return;
     const claimed = await this.claim(candidate);
     if (!claimed) return;
     const { op, uncertain } = claimed;
@@ -259,7 +315,9 @@ export class PushEngine {
     if (!row) return { type: 'gone' };
     // A pull already saw the record gone: the answer to an update or delete is known without asking.
     if (row.deletedOnServer && op.kind !== 'create')
-      return { type: 'failed', failure: goneFromServer(), uncertain: false };
+      return { type: 'failed', failure: goneFromServer(), uncertain: false, teamAsked: true };
+    const team = await this.teamBeforeCreate(op, pass);
+    if (team) return team;
     const target = await targetOf(ctx, row);
     if (!target) return { type: 'wait' };
     const handler = HANDLERS[op.kind];

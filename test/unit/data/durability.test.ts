@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { clientFields, fakeIdb } from './helpers.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey } from './helpers.ts';
 
 interface Opened {
   stores: string[];
@@ -55,6 +56,7 @@ describe('strict durability', () => {
     const opened: Opened[] = [];
     db = new AdvisorDb(`durable-${crypto.randomUUID()}`, recordingIdb(opened));
     await db.open();
+    await db.meta.put({ key: IDENTITY_META_KEY, value: { user: newUserKey(), team: SANDBOX_TEAM } });
     opened.length = 0;
     const { id } = await createRecord(db, 'accounts', { fields: clientFields() });
     await updateRecord(db, 'accounts', id, { 'client.first_name': 'Bea' });

@@ -24,15 +24,25 @@ export const failure = (
 const ok = (data: unknown, status = 200): ApiResult => ({ ok: true, status, data });
 
 export class FakeApi {
+  /** Every request about records; the push's confirmations of the current team are `teamChecks`. */
   readonly requests: ApiRequest[] = [];
+  /** How often the platform's current team was asked (GET v2 /user). */
+  teamChecks = 0;
   /** Answers tried before the default behaviour; the first that answers wins. */
   readonly overrides: ((req: ApiRequest) => Answer)[] = [];
   readonly accounts = new Map<number, Record<string, unknown>>();
   readonly collections = new Map<string, Record<string, unknown>[]>();
   readonly singles = new Map<string, Record<string, unknown>>();
+  /** The user's current team (GET /user): the sandbox's first, as the test stores record. */
+  team = 1;
   private nextId = 100;
 
   send = (req: ApiRequest): Promise<ApiResult> => {
+    // The current team is always answered: the faults a test scripts are about records.
+    if (req.api === 'v2' && req.path === '/user') {
+      this.teamChecks++;
+      return Promise.resolve(this.user());
+    }
     this.requests.push(req);
     for (const override of this.overrides) {
       const answer = override(req);
@@ -78,6 +88,10 @@ export class FakeApi {
     const merged = { ...map.get(path), ...body };
     map.set(path, merged);
     return merged;
+  }
+
+  private user(): ApiResult {
+    return ok({ first_name: 'Ann', last_name: 'Tester', team: { id: this.team, name: `Team ${this.team}` } });
   }
 
   private account(method: string, parts: string[], body: Record<string, unknown>): ApiResult {

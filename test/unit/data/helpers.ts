@@ -1,10 +1,11 @@
-// A fresh local store per test (fake-indexeddb), and rows as a pull would have left them.
+// A fresh local store per test (fake-indexeddb), recording the identity it belongs to, and rows
+// as a pull would have left them.
 
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
 import { openStore } from '../../../renderer/src/data/instance.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
 
@@ -16,8 +17,27 @@ const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
 /** The fake IndexedDB every test database lives in (for a raw Dexie on the same databases). */
 export const fakeIdb = { indexedDB, IDBKeyRange };
 
-export function openDb(name = `test-${crypto.randomUUID()}`): AdvisorDb {
-  return new AdvisorDb(name, fakeIdb);
+/** The sandbox's first team (Main Street Advisors), current for both seeded users. */
+export const SANDBOX_TEAM = 1;
+
+/** A user key (data/identity.ts) of its own: 32 hex characters. */
+export const newUserKey = (): string => crypto.randomUUID().replaceAll('-', '');
+
+/**
+ * A store, recording `identity` when it is created (as the app's store does when first opened);
+ * by default a user of its own in the sandbox's first team. `null`: a store of an earlier version,
+ * recording none. Reopening an existing store keeps what it recorded.
+ */
+export function openDb(
+  name = `test-${crypto.randomUUID()}`,
+  identity: StoreIdentity | null = { user: newUserKey(), team: SANDBOX_TEAM },
+): AdvisorDb {
+  const db = new AdvisorDb(name, fakeIdb);
+  if (identity)
+    db.on('populate', (tx) => {
+      void tx.table('meta').add({ key: IDENTITY_META_KEY, value: identity });
+    });
+  return db;
 }
 
 /**

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { AdvisorDb, STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/db.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries.ts';
-import { fakeIdb } from './helpers.ts';
+import { SANDBOX_TEAM, fakeIdb, newUserKey } from './helpers.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -101,7 +102,8 @@ describe('schema version 4: the list’s order indexes', () => {
     expect(await listAccountIds(db, { sort: '-quality' })).toEqual(['bob', 'ann', 'zed', 'local', 'empty']);
     expect(await listAccountIds(db, { sort: 'quality' })).toEqual(['local', 'zed', 'ann', 'bob', 'empty']);
 
-    // A change made here moves the account in the index at once.
+    // A change made here moves the account in the index at once (in a store adopted by its identity).
+    await db.meta.put({ key: IDENTITY_META_KEY, value: { user: newUserKey(), team: SANDBOX_TEAM } });
     await updateRecord(db, 'accounts', 'zed', { 'client.last_name': 'Abbott' });
     expect((await listAccountIds(db, { sort: 'client.last_name' }))[0]).toBe('zed');
     db.close();

@@ -8,6 +8,7 @@
 
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type {
   AccountRow,
@@ -22,7 +23,7 @@ import { PushEngine } from '../../../renderer/src/sync/push.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from '../../integration/sandbox-client.ts';
 import type { AccountRecord } from '../../platform/model.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';
-import { clientFields, fakeIdb, openDb } from './helpers.ts';
+import { clientFields, fakeIdb, newUserKey, openDb } from './helpers.ts';
 
 const VERSION_1 = {
   accounts:
@@ -211,6 +212,11 @@ describe('migrating from the version-1 schema', () => {
         expect(await store.bulkGet(keys), table).toMatchObject(rows);
       }
 
+      // Changes of an earlier version carry no stamp: they go once the store is adopted by its
+      // identity (recorded, and its changes stamped with it), as the session adopts it.
+      const identity = { user: newUserKey(), team: team! };
+      await db.meta.put({ key: IDENTITY_META_KEY, value: identity });
+      await db.outbox.toCollection().modify({ identity });
       const report = await new PushEngine({ db, send: advisor.send, backoff: { baseMs: 0 } }).run();
       // The create, its item, the uncertain create and the retried update; refused and conflict wait.
       expect(report).toMatchObject({ synced: 4, adopted: 0, rejected: 0, conflicts: 0, remaining: 2 });

@@ -16,10 +16,19 @@ import { StorageError } from '../../../renderer/src/data/storage.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import { clientFields, openDb } from '../data/helpers.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
+import type { StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import type { AuthStatus } from '@shared/auth.ts';
+import { SANDBOX_TEAM, clientFields, newUserKey, openDb } from '../data/helpers.ts';
 
 let db: AdvisorDb;
 let asked: ApiRequest[];
+let identity: StoreIdentity;
+
+/** The session as signed in under `signedIn` (the identity the main process keeps with the tokens). */
+function signIn(signedIn: StoreIdentity | null) {
+  useSessionStore().status = { identity: signedIn } as unknown as AuthStatus;
+}
 
 /** What the transport answers when no network is there. */
 const noNetwork = (req: ApiRequest): Promise<ApiResult> => {
@@ -38,8 +47,10 @@ beforeEach(() => {
   setActivePinia(createPinia());
   asked = [];
   useBridge({ api: { request: noNetwork } } as unknown as Bridge);
-  db = openDb();
+  identity = { user: newUserKey(), team: SANDBOX_TEAM };
+  db = openDb(undefined, identity);
   useLocalDb(db);
+  signIn(identity);
 });
 afterEach(async () => {
   await useSyncStore().stop();
@@ -55,13 +66,34 @@ describe('the sync store', () => {
     await sync.save(() => createRecord(db, 'accounts', { fields: clientFields('Stella') }));
     await vi.waitFor(() => expect([sync.phase, sync.pendingCount]).toEqual(['offline', 1]));
     expect(sync.message).toMatch(/cannot be reached/);
-    expect(asked.some((r) => r.method === 'POST' && r.path === '/accounts')).toBe(true);
+    // A new account goes once the platform confirms the team (issue 12): that is the request that failed.
+    expect(asked.some((r) => r.method === 'GET' && r.path === '/user')).toBe(true);
     // The connection indicator hears the same answers.
     expect(useConnectivityStore().state).toBe('unreachable');
 
     // Back from signing in again: the same coordinator resumes.
     expect(await sync.start()).toBe(true);
     expect(sync.started).toBe(true);
+  });
+
+  it('sends a change only under the user and team it was made under: another team signed in, it waits unsent', async () => {
+    signIn({ ...identity, team: 2 });
+    const sync = useSyncStore();
+    expect(await sync.start()).toBe(true);
+    await sync.save(() => createRecord(db, 'accounts', { fields: clientFields('Stella') }));
+    await vi.waitFor(() => expect(sync.pendingCount).toBe(1));
+    // Nobody signed in at all: nothing either.
+    signIn(null);
+    await sync.retry();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing is asked either: the platform's answers would be another team's, not this store's.
+    expect(asked).toEqual([]);
+    expect((await db.outbox.toArray()).map((op) => op.state)).toEqual(['queued']);
+
+    // Its own team current again: it goes (and meets no platform here, asking for the current team).
+    signIn(identity);
+    await sync.retry();
+    await vi.waitFor(() => expect(asked.some((r) => r.path === '/user')).toBe(true));
   });
 
   it('a database that cannot be opened: start answers false, with the problem in plain words', async () => {

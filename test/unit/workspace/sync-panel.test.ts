@@ -34,6 +34,10 @@ import {
   syncedItem,
 } from './harness.ts';
 import { clientFields } from '../data/helpers.ts';
+import type { AuthStatus } from '@shared/auth.ts';
+import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity.ts';
+import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
 
 const noNetwork = (): Promise<ApiResult> =>
   Promise.resolve({
@@ -136,6 +140,8 @@ async function mountFrame(): Promise<void> {
   await router.isReady();
   const pinia = createPinia();
   setActivePinia(pinia);
+  // Signed in as the user and team whose store this is (the identity kept with the tokens).
+  useSessionStore().status = { identity: await readStoreIdentity(db) } as unknown as AuthStatus;
   const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
   wrapper = mount(Frame, {
     attachTo: document.body,
@@ -242,5 +248,76 @@ describe('the sync status control', () => {
       'Email: enter an e-mail address such as name@example.com.',
     );
     await vi.waitFor(() => expect(router.currentRoute.value.query.edit).toBeUndefined());
+  });
+});
+
+describe('changes waiting under another team', () => {
+  it('the panel says how many wait for that team, and offers the switch only when online', async () => {
+    const identity = (await readStoreIdentity(db))!;
+    const harbor = openDb(storeName({ user: identity.user, team: 2 }), { user: identity.user, team: 2 });
+    try {
+      await createRecord(harbor, 'accounts', { fields: clientFields('Hana') });
+      await createRecord(harbor, 'accounts', { fields: clientFields('Ike') });
+      await createRecord(harbor, 'accounts', { fields: clientFields('Jo') });
+      await mountFrame();
+      const session = useSessionStore();
+      const teams = [
+        { id: identity.team, name: 'Main Street Advisors' },
+        { id: 2, name: 'Harbor Wealth Partners' },
+      ];
+      session.user = { team: teams[0], teams } as unknown as PlatformUser;
+      await vi.waitFor(() => expect(useSyncStore().phase).toBe('offline'));
+      await openPanel();
+
+      await vi.waitFor(() =>
+        expect(one('elsewhere-entry').textContent).toContain('3 changes wait for Harbor Wealth Partners'),
+      );
+      const button = one('elsewhere-entry').querySelector('button')!;
+      expect(button.textContent).toContain('Switch to Harbor Wealth Partners and send them');
+      // The platform cannot be reached here: the switch waits, and says why.
+      expect(button.disabled).toBe(true);
+      expect(one('elsewhere-offline').textContent).toMatch(/Switching teams needs the platform/);
+      // Those changes are not this team's to send.
+      expect(one('sync-panel').textContent).not.toContain('Waiting to be sent');
+    } finally {
+      await harbor.delete();
+    }
+  });
+});
+
+describe('the platform’s team switched on another device', () => {
+  it('the panel says so, and the change stays waiting', async () => {
+    const account = await syncedAccount(db, 7);
+    await updateRecord(db, 'accounts', account.id, { 'client.first_name': 'Bea' });
+    // Under Harbor Wealth Partners the account is out of sight: 404, and /user names Harbor.
+    const harborCurrent = (req: { path: string }): Promise<ApiResult> =>
+      Promise.resolve(
+        req.path === '/user'
+          ? { ok: true, status: 200, data: { team: { id: 2, name: 'Harbor Wealth Partners' } } }
+          : {
+              ok: false,
+              kind: 'not-found',
+              status: 404,
+              message: 'Not found.',
+              fields: {},
+              retryAfterMs: null,
+            },
+      );
+    useBridge({ api: { request: harborCurrent } } as unknown as Bridge);
+    await mountFrame();
+    const identity = (await readStoreIdentity(db))!;
+    const teams = [
+      { id: identity.team, name: 'Main Street Advisors' },
+      { id: 2, name: 'Harbor Wealth Partners' },
+    ];
+    useSessionStore().user = { team: teams[0], teams } as unknown as PlatformUser;
+    await vi.waitFor(() => expect(useSyncStore().teamMoved).toEqual({ team: 2 }));
+    await openPanel();
+
+    expect(one('team-moved').textContent).toMatch(
+      /Harbor Wealth Partners as your current team now.*until Main Street Advisors is current/s,
+    );
+    expect(useSyncStore().conflicts).toEqual([]);
+    expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');
   });
 });

@@ -57,6 +57,7 @@ const IDLE: SyncState = {
   lastSyncedAt: null,
   progress: [],
   storage: null,
+  teamMoved: null,
 };
 
 function report(change: Partial<SyncState>) {

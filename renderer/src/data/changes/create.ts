@@ -59,7 +59,7 @@ export async function createRecord(db: AdvisorDb, table: SyncedTable, input: New
 async function addRecord(db: AdvisorDb, table: SyncedTable, input: NewRecord, now: number): Promise<Change> {
   const row = table === 'accounts' ? newAccount(input.fields, now) : newItem(input, now);
   const parentId = input.parentId !== undefined ? input.parentId : await unsentAccount(db, row);
-  const op = newOperation(table, row.id, 'create', { ...input.fields }, {}, parentId, now);
+  const op = await newOperation(db, table, row.id, 'create', { ...input.fields }, {}, parentId, now);
   await rowsOf(db, table).add(row);
   await db.outbox.add(op);
   await followQuality(db, table, row);

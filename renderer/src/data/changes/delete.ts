@@ -44,7 +44,7 @@ export async function deleteRecord(db: AdvisorDb, table: SyncedTable, id: string
     // Only what may already be on the server stays ahead of the delete.
     const dropped = ops.filter((op) => op.state !== 'inflight');
     await dropOperations(db, dropped, settled);
-    const op = newOperation(table, id, 'delete', {}, {}, null, now);
+    const op = await newOperation(db, table, id, 'delete', {}, {}, null, now);
     await db.outbox.add(op);
     const remaining = [...ops.filter((o) => o.state === 'inflight'), op];
     await db.sectionItems.put({ ...row, changedAt: now, status: statusOf(remaining) });

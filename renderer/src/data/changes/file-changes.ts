@@ -121,7 +121,16 @@ export async function changeFile(
   } else if (value || held(ops)) {
     // Behind what is in flight; the file of a record not created yet waits for its create.
     const parentId = row.serverId === null ? row.id : await unsentAccount(db, row);
-    op = newOperation(table, row.id, value ? 'upload' : 'removeFile', { [field]: value }, {}, parentId, now);
+    op = await newOperation(
+      db,
+      table,
+      row.id,
+      value ? 'upload' : 'removeFile',
+      { [field]: value },
+      {},
+      parentId,
+      now,
+    );
     await db.outbox.add(op);
   }
   const status = statusOf(await recordOps(db, table, row.id));

@@ -6,6 +6,7 @@ import type { Table } from 'dexie';
 import { accountIndex } from '../accounts.ts';
 import type { AdvisorDb } from '../db.ts';
 import { localFileIds } from '../files.ts';
+import type { StoreIdentity } from '../identity.ts';
 import { keepLocalIds } from '../mappers.ts';
 import type {
   AccountRow,
@@ -17,6 +18,7 @@ import type {
   SyncedTable,
 } from '../model.ts';
 import { isMemberDetails, refreshQuality } from '../quality.ts';
+import { recordedIdentity } from '../store-identity.ts';
 import { localView } from '../view.ts';
 
 export type AnyRow = AccountRow | SectionItemRow | SingleRow;
@@ -105,7 +107,22 @@ export async function unsentAccount(db: AdvisorDb, row: AnyRow): Promise<string 
   return account.serverId === null ? account.id : null;
 }
 
-export function newOperation(
+/**
+ * The user and team a change made in this store is made under: the store's recorded identity. A
+ * store that records none cannot say whose change it would be, so it queues nothing.
+ */
+export async function stampOf(db: AdvisorDb): Promise<StoreIdentity> {
+  const identity = await recordedIdentity(db);
+  if (!identity)
+    throw new ChangeRefused(
+      'This computer’s copy of your data does not say which user and team it belongs to, so no change can be saved in it. Sign out and sign in again; nothing saved before is lost.',
+    );
+  return identity;
+}
+
+/** A new operation, stamped with the user and team of the store it is queued in. */
+export async function newOperation(
+  db: AdvisorDb,
   table: SyncedTable,
   recordId: string,
   kind: Operation['kind'],
@@ -113,7 +130,8 @@ export function newOperation(
   base: Fields,
   parentId: string | null,
   now: number,
-): Operation {
+): Promise<Operation> {
+  const identity = await stampOf(db);
   return {
     id: crypto.randomUUID(),
     table,
@@ -128,6 +146,7 @@ export function newOperation(
     lastError: null,
     createdAt: now,
     updatedAt: now,
+    identity,
   };
 }
 

@@ -35,7 +35,7 @@ export async function queueResetPin(db: AdvisorDb, accountId: string, member: Me
     const waiting = ops.find((o) => o.kind === 'resetPin' && o.fields.member === member && unsent(o));
     const op = waiting
       ? reopened(waiting, now)
-      : newOperation('accounts', accountId, 'resetPin', { member }, {}, null, now);
+      : await newOperation(db, 'accounts', accountId, 'resetPin', { member }, {}, null, now);
     await db.outbox.put(op);
     const status = statusOf(await recordOps(db, 'accounts', accountId));
     await db.accounts.put({ ...account, status });

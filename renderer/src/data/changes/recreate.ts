@@ -58,7 +58,7 @@ async function recreateRecord(
   const first = data[0];
   const create: Operation = first
     ? { ...requeued(first), kind: 'create', fields, base: {}, parentId, seq: undefined }
-    : newOperation(table, row.id, 'create', fields, {}, parentId, now);
+    : await newOperation(db, table, row.id, 'create', fields, {}, parentId, now);
   for (const o of ops) {
     if (o.seq !== undefined) await db.outbox.delete(o.seq);
     await db.conflicts.delete(o.id);

@@ -65,7 +65,7 @@ export async function applyPatch(
     op = mergeInto(into, changed, row, ops[0] === into, now);
   } else {
     const parent = parentId !== undefined ? parentId : await unsentAccount(db, row);
-    op = newOperation(table, row.id, 'update', changed, baseOf(row, changed), parent, now);
+    op = await newOperation(db, table, row.id, 'update', changed, baseOf(row, changed), parent, now);
     ops.push(op);
   }
   const remaining = await saveOperation(db, op, ops, settled);

@@ -25,6 +25,8 @@ export interface BackgroundHost {
   stuck(): boolean;
   /** The run started or ended: the state moves. */
   changed(): void;
+  /** Whether the platform's current team is the store's (asked again when it last was not). */
+  teamHere(): Promise<boolean>;
 }
 
 export class BackgroundPulls {
@@ -70,6 +72,8 @@ export class BackgroundPulls {
         (onProgress) => pull.pullOfflineAccounts({ onProgress }),
       ],
     ];
+    // Another team's list and accounts are not this store's to pull.
+    if (!(await this.host.teamHere())) return;
     for (const [shown, step] of steps) {
       if (!this.host.worker()) return;
       const report = await this.host.pulling(shown, step).catch(() => null);

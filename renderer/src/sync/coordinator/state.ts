@@ -57,6 +57,11 @@ export interface SyncState {
   progress: SyncProgress[];
   /** The last storage failure met while syncing, in plain words (cleared by the next success). */
   storage: StorageProblem | null;
+  /**
+   * The platform's current team is not this store's (switched on another device, say): nothing is
+   * sent, deleted or pulled until it is again, or the session follows it to that team.
+   */
+  teamMoved: { team: number } | null;
 }
 
 /** What one window knows that the store does not hold: shared by the worker with the others. */
@@ -71,6 +76,8 @@ export interface Activity {
   error: string | null;
   storage: StorageProblem | null;
   progress: SyncProgress[];
+  /** The platform's current team, when the last confirmation found it is not the store's. */
+  teamMoved: number | null;
 }
 
 /** What every window reads from the store itself. */
@@ -132,6 +139,7 @@ export function composeState(
   });
   const signIn = all.some((a) => a.signIn);
   const error = all.find((a) => a.error)?.error ?? null;
+  const moved = all.find((a) => a.teamMoved !== null)?.teamMoved ?? null;
   const phase: SyncPhase =
     connection !== 'online'
       ? 'offline'
@@ -149,6 +157,7 @@ export function composeState(
     ...context.stored,
     progress: all.flatMap((a) => a.progress),
     storage: all.find((a) => a.storage)?.storage ?? null,
+    teamMoved: moved === null ? null : { team: moved },
   };
 }
 

@@ -1,10 +1,11 @@
 // The account list of version 2 (`type=all`: archived ones too), newest change first, incremental
 // by `updated_at` with a periodic sweep (watermark.ts). A sweep notices remote deletions: the
-// accounts it did not list are asked for one by one.
+// accounts it did not list are asked for one by one, once the platform confirms that its current
+// team is the store's (another team's list lacks every account of this one).
 
 import type { Priority } from '@shared/api/request.ts';
 import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
-import { allParts, readMeta, type PullContext } from './context.ts';
+import { allParts, readMeta, teamConfirmed, type PullContext } from './context.ts';
 import { applyAccounts, confirmAccount } from './account-snapshots.ts';
 import type { ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
@@ -54,7 +55,8 @@ export async function pullAccountList(
       options.onProgress?.({ done: seen.size, total: run.watermark === null ? page.total : null });
     });
     if (!paged) return null;
-    if (known) await noticeRemoteDeletions(ctx, known, seen, report, priority);
+    // Under another team the sweep proves nothing: nothing is remembered of it.
+    if (known && !(await noticeRemoteDeletions(ctx, known, seen, report, priority))) return null;
     return { swept: run.sweep };
   });
   return report;
@@ -92,6 +94,8 @@ async function knownAccounts(ctx: PullContext): Promise<Map<number, string>> {
 /**
  * Accounts a complete sweep did not list are asked for one by one (up to `deletionChecks`):
  * offset paging skips a record when another is deleted meanwhile, so absence alone is no proof.
+ * First the platform confirms its current team is the store's; false (nothing asked, nothing
+ * removed) when it is not or cannot say.
  */
 async function noticeRemoteDeletions(
   ctx: PullContext,
@@ -99,9 +103,12 @@ async function noticeRemoteDeletions(
   seen: Set<number>,
   report: PullReport,
   priority: Priority,
-): Promise<void> {
+): Promise<boolean> {
   const missing = [...known].filter(([serverId]) => !seen.has(serverId)).slice(0, ctx.deletionChecks);
+  if (missing.length === 0) return true;
+  if (!(await teamConfirmed(ctx, report, priority))) return false;
   await allParts(
-    missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority)),
+    missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority, true)),
   );
+  return true;
 }

@@ -1,6 +1,7 @@
 // Accounts as the version 2 interface gives them, into the store: snapshots taken unless older
 // than what is held, none added while an uncertain create may be its copy, and one account
-// confirmed by asking for it (a 404: it is gone from the server, with everything of it).
+// confirmed by asking for it (a 404 under the store's team: it is gone from the server, with
+// everything of it).
 
 import type { Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
@@ -14,7 +15,7 @@ import type { AccountRow } from '../../data/model.ts';
 import { pendingOps } from '../../data/queries.ts';
 import { accountRecordTables, removeAccountRecords } from '../../data/records.ts';
 import { sameValue } from '../../data/view.ts';
-import { call, type PullContext } from './context.ts';
+import { call, teamConfirmed, type PullContext } from './context.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
 import { applySnapshots, uncertainCreates, type SnapshotUpdate } from './snapshots.ts';
 
@@ -58,17 +59,22 @@ export async function applyAccounts(
   });
 }
 
-/** Refreshes one account; a 404 means it is gone from the server. Returns its snapshot. */
+/**
+ * Refreshes one account; a 404 means it is gone from the server, once the platform confirms its
+ * team is the store's (`teamKnown`: the caller has just confirmed it). Returns its snapshot.
+ */
 export async function confirmAccount(
   ctx: PullContext,
   serverId: number,
   localId: string,
   report: PullReport,
   priority: Priority,
+  teamKnown = false,
 ): Promise<AccountSnapshot | null> {
   const path = `/accounts/${serverId}`;
   const result = await call(ctx, report, { api: 'v2', method: 'GET', path, priority });
   if (!result.ok && result.kind === 'not-found') {
+    if (!teamKnown && !(await teamConfirmed(ctx, report, priority))) return failed(report, path, result);
     const row = await ctx.db.accounts.get(localId);
     if (row && row.serverId === serverId) await accountGoneFromServer(ctx.db, row, ctx.now(), report);
     return null;

@@ -3,13 +3,14 @@
 // there, and a pull stopped at once when the session ends.
 
 import type { EntityTable } from 'dexie';
-import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
+import type { ApiRequest, ApiResult, Priority } from '@shared/api/request.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 import type { WireResult } from '@shared/wire/parse.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, RecordRow } from '../../data/model.ts';
 import { storeRecords, type StoreOptions } from '../../data/records.ts';
 import type { Send } from '../send.ts';
+import type { TeamWatch } from '../team.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
 
 export interface PullContext {
@@ -28,6 +29,8 @@ export interface PullContext {
   recentAccounts: number;
   /** Accounts missing from a sweep that are confirmed (one request each) per sweep. */
   deletionChecks: number;
+  /** Which team the platform has current (shared with the push). */
+  team: TeamWatch;
 }
 
 /**
@@ -86,6 +89,22 @@ async function answerOf(ctx: PullContext, req: ApiRequest): Promise<ApiResult> {
       retryAfterMs: null,
     };
   }
+}
+
+/**
+ * Whether a 404, or an absence from a full list, may be taken for a deletion: only while the
+ * platform's current team is the store's (sync/team.ts). Under another team (or when the platform
+ * cannot say) nothing may be deleted or marked, and the pull stops there. Counted in the report.
+ */
+export async function teamConfirmed(
+  ctx: PullContext,
+  report: PullReport,
+  priority: Priority,
+): Promise<boolean> {
+  report.requests += 1;
+  const answer = await ctx.team.confirm(priority);
+  if (answer.kind === 'unknown' && answer.failure) failed(report, '/user', answer.failure);
+  return answer.kind === 'same';
 }
 
 /**

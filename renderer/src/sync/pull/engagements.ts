@@ -12,7 +12,15 @@ import {
   storeEngagements,
   type StoreOptions,
 } from '../../data/records.ts';
-import { allParts, call, fetchArray, serverAccount, storeList, type PullContext } from './context.ts';
+import {
+  allParts,
+  call,
+  fetchArray,
+  serverAccount,
+  storeList,
+  teamConfirmed,
+  type PullContext,
+} from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
 import { emptyReport, failed, unreadable, type PullProgress, type PullReport } from './report.ts';
 
@@ -54,7 +62,7 @@ export async function pullEngagements(
 /**
  * One engagement and its outputs, when it is opened: the engagement, its documents, signatures
  * and history, and its data once completed (the platform refuses the data of an open one). 4
- * requests, 5 when completed. A 404 removes it locally; `partsPulledAt` is set when all arrived.
+ * requests, 5 when completed. A 404 removes it locally (under the store's team); `partsPulledAt` is set when all arrived.
  */
 export async function pullEngagement(
   ctx: PullContext,
@@ -66,7 +74,9 @@ export async function pullEngagement(
   const path = `/engagements/${encodeURIComponent(id)}`;
   const result = await call(ctx, report, { api: 'v2', method: 'GET', path, priority });
   if (!result.ok && result.kind === 'not-found') {
-    report.removed += await removeEngagements(ctx.db, [id]);
+    // Under another team it is out of sight, not gone.
+    if (await teamConfirmed(ctx, report, priority)) report.removed += await removeEngagements(ctx.db, [id]);
+    else failed(report, path, result);
     return report;
   }
   if (!result.ok) {

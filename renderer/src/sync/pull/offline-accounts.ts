@@ -25,6 +25,8 @@ export async function pullOfflineAccounts(
   for (const [i, account] of due.entries()) {
     // Signed out: the accounts not reached yet are left for the next session.
     stopIfEnded(ctx);
+    // The platform's team is another: every account would meet a 404 that proves nothing.
+    if (ctx.team.moved !== null) break;
     options.onProgress?.({ done: i, total: due.length });
     addReport(report, await pullAccount(account.id));
   }

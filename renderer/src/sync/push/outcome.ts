@@ -45,7 +45,11 @@ export type Outcome =
   | { type: 'done'; raw: Snapshot; adopted: boolean; effects?: readonly string[] }
   | { type: 'gone' }
   | { type: 'conflict'; raw: Snapshot; fields: ConflictRow['fields'] }
-  | { type: 'failed'; failure: ApiFailure; uncertain: boolean }
+  /**
+   * `teamAsked`: the platform's team was asked already (a pull that found the record gone had it
+   * confirmed; or asking failed, and that failure is the outcome): settle does not ask again.
+   */
+  | { type: 'failed'; failure: ApiFailure; uncertain: boolean; teamAsked?: boolean }
   | { type: 'wait' };
 
 /** A failure found here rather than answered by the platform. */

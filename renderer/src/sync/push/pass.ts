@@ -5,6 +5,7 @@ import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { Fields, OperationError, SyncedTable } from '../../data/model.ts';
 import type { Send } from '../send.ts';
+import type { TeamAnswer } from '../team.ts';
 
 /** What sending an operation needs: the store, the clock, and the port (counted in the pass). */
 export interface PushContext {
@@ -58,6 +59,8 @@ export class Pass {
   readonly tries = new Map<string, number>();
   /** Operations waiting for something (a parent, a relation's target): not tried again this pass. */
   readonly blocked = new Set<string>();
+  /** The platform's current team, asked once per pass before the first account is created. */
+  team: Promise<TeamAnswer> | null = null;
   private readonly versions = new Map<string, Promise<ApiResult>>();
 
   constructor(private readonly send: Send) {}

@@ -1,6 +1,7 @@
 // Recording what sending an operation came to, in the outbox and the record, in one transaction
 // each: done (the record takes the server's answer, later operations are rebased on it), gone, a
 // conflict for the user, a retry after a backoff, a refusal, or a pause until the user signs in.
+// A 404 counts only once the platform confirms the store's team is current (sync/team.ts).
 
 import type { ApiFailure } from '@shared/api/request.ts';
 import {
@@ -20,6 +21,7 @@ import { DESCRIPTORS, type Snapshot } from '../requests.ts';
 import { asUpdate, leftover, localFields, rebased } from './compare.ts';
 import { errorOf, verdictOf, type Outcome, type Verdict } from './outcome.ts';
 import type { Pass, PushContext, PushEvent, RecordRef } from './pass.ts';
+import type { TeamAnswer, TeamWatch } from '../team.ts';
 
 /** What recording an outcome needs besides sending's context: the listeners, the queue, the backoff. */
 export interface SettleContext extends PushContext {
@@ -28,6 +30,8 @@ export interface SettleContext extends PushContext {
   pause(): void;
   /** How long until an operation that failed after `attempts` tries is sent again. */
   retryDelay(attempts: number, failure: ApiFailure): number;
+  /** Which team the platform has current: asked before a 404 is taken for a deletion. */
+  team: TeamWatch;
 }
 
 type Settle = (
@@ -55,6 +59,11 @@ export async function settle(
     pass.blocked.add(op.id);
     return putOp(ctx, { ...op, state: uncertain ? 'inflight' : 'queued', attempts: op.attempts - 1 });
   }
+  // Under another team the record is out of sight, not gone: nothing is deleted, marked or refused.
+  if (outcome.failure.kind === 'not-found' && !outcome.teamAsked) {
+    const team = await ctx.team.confirm('upload');
+    if (team.kind !== 'same') return settleTeamUnsure(ctx, op, uncertain, team, pass, ref);
+  }
   return ON_VERDICT[verdictOf(op, outcome.failure)](ctx, op, outcome.failure, outcome.uncertain, pass, ref);
 }
 
@@ -66,6 +75,25 @@ const ON_VERDICT: Record<Verdict, Settle> = {
     settleConflict(ctx, op, null, null, pass, ref),
   gone: (ctx, op, _failure, _uncertain, pass, ref) => settleGone(ctx, op, pass, ref),
 };
+
+/**
+ * A 404 met while the platform's team is another, or could not be asked: the operation stays as
+ * it was (held until the team is the store's again), or waits for the platform or a sign-in.
+ */
+async function settleTeamUnsure(
+  ctx: SettleContext,
+  op: Operation,
+  uncertain: boolean,
+  team: Exclude<TeamAnswer, { kind: 'same' }>,
+  pass: Pass,
+  ref: RecordRef,
+) {
+  const failure = team.kind === 'unknown' ? team.failure : null;
+  if (failure?.kind === 'auth') return settleSignIn(ctx, op, failure, uncertain);
+  if (failure) return settleRetry(ctx, op, failure, uncertain, pass, ref);
+  pass.blocked.add(op.id);
+  await putOp(ctx, { ...op, state: uncertain ? 'inflight' : 'queued', attempts: op.attempts - 1 });
+}
 
 function putOp(ctx: SettleContext, op: Operation): Promise<void> {
   return ctx.db.transaction('rw', ctx.db.outbox, async () => {

@@ -1,0 +1,197 @@
+// The platform's current team switched from another device (issue 12), against the sandbox
+// platform over real HTTP: the same user's token switches it with POST v2 /user/switch while
+// changes are queued here and during a pull. A 404, or an account missing from the list, is then
+// no deletion: nothing is removed or marked here, the queued changes stay queued, the sync state
+// says the platform's team moved, and everything reaches the platform once the team is back.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '@shared/api/request.ts';
+import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
+import type { AccountRow } from '../../renderer/src/data/model.ts';
+import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
+import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
+import { TeamWatch } from '../../renderer/src/sync/team.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
+import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+
+/** The advisor's other team in the sandbox (Harbor Wealth Partners). */
+const HARBOR = 2;
+
+let platform: Platform;
+let advisor: SandboxClient;
+/** The same user on another device. */
+let elsewhere: SandboxClient;
+let identity: StoreIdentity;
+let db: AdvisorDb;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 12 });
+});
+afterAll(async () => {
+  await platform.close();
+});
+beforeEach(async () => {
+  identity = { user: newUserKey(), team: SANDBOX_TEAM };
+  db = openDb(undefined, identity);
+  advisor = sandboxClient(platform, ADVISOR);
+  elsewhere = sandboxClient(platform, ADVISOR);
+  await switchElsewhere(SANDBOX_TEAM);
+  // The store holds its team's accounts, as after a first pull.
+  await new PullEngine({ db, send: advisor.send }).pullAccountList({ full: true });
+});
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+  await switchElsewhere(SANDBOX_TEAM);
+  advisor.transport.dispose();
+  elsewhere.transport.dispose();
+  await db.delete();
+});
+
+/** Another device of the same user makes `team` the platform's current team. */
+async function switchElsewhere(team: number): Promise<void> {
+  const res = await elsewhere.send({ api: 'v2', method: 'POST', path: '/user/switch', body: { id: team } });
+  if (!res.ok) throw new Error(`The switch to team ${team} failed: ${res.message}`);
+}
+
+const serverAccount = (id: unknown) => platform.control.dump().accounts.find((a) => a.id === id);
+const byEmail = (email: string) => platform.control.dump().accounts.filter((a) => a.client.email === email);
+
+/** A synced account of the store's team, with what is known of it here. */
+async function storedAccount(): Promise<AccountRow & { serverId: number }> {
+  const rows = await db.accounts.toArray();
+  const row = rows.find((r) => typeof r.serverId === 'number' && serverAccount(r.serverId)?.teamId === 1);
+  if (!row) throw new Error('The first pull stored no account of the store’s team.');
+  return row as AccountRow & { serverId: number };
+}
+
+/** Everything the store holds of its accounts, to compare before and after. */
+async function accountsHere() {
+  const rows = await db.accounts.orderBy('id').toArray();
+  return rows.map((r) => ({ id: r.id, serverId: r.serverId, deletedOnServer: r.deletedOnServer ?? null }));
+}
+
+function until(c: SyncCoordinator, test: (s: SyncState) => boolean, timeoutMs = 15_000): Promise<SyncState> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Timed out; the state is ${JSON.stringify(c.state)}`)),
+      timeoutMs,
+    );
+    const off = c.subscribe((s) => {
+      if (!test(s)) return;
+      clearTimeout(timer);
+      queueMicrotask(() => off());
+      resolve(s);
+    });
+  });
+}
+
+describe('changes queued while another device switches the team', () => {
+  it('are held, nothing deleted or marked; the state says the team moved; all land once it is back', async () => {
+    const account = await storedAccount();
+    const name = `Moved-${crypto.randomUUID().slice(0, 8)}`;
+    const email = `team-moved-${crypto.randomUUID()}@example.com`;
+    await updateRecord(db, 'accounts', account.id, { 'client.first_name': name });
+    await createRecord(db, 'sectionItems', {
+      accountId: account.id,
+      section: 'assets',
+      fields: { name: 'Boat', type: 'vehicle', owner: 'client', current_value: 5000 },
+    });
+    await createRecord(db, 'accounts', {
+      fields: {
+        type: 'CLIENT',
+        'client.first_name': 'Nia',
+        'client.last_name': 'Team',
+        'client.email': email,
+      },
+    });
+    const before = await accountsHere();
+    const queued = (await db.outbox.orderBy('seq').toArray()).map((op) => op.id);
+
+    await switchElsewhere(HARBOR);
+    const sync = new SyncCoordinator({
+      db,
+      send: advisor.send,
+      identity: () => identity,
+      locks: null,
+      channel: null,
+      events: null,
+      online: () => true,
+      backgroundIntervalMs: 60 * 60_000,
+    });
+    stops.push(() => sync.stop());
+    sync.start();
+    const moved = await until(sync, (s) => s.teamMoved !== null);
+    expect(moved.teamMoved).toEqual({ team: HARBOR });
+    // Let the pass end and any pull under way settle.
+    await until(sync, (s) => s.phase === 'idle');
+
+    const ops = await db.outbox.orderBy('seq').toArray();
+    expect(ops.map((op) => op.id)).toEqual(queued);
+    expect(ops.every((op) => op.state === 'queued' && op.lastError === null)).toBe(true);
+    expect(await db.conflicts.count()).toBe(0);
+    expect((await accountsHere()).filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
+    expect(sync.state).toMatchObject({ pendingCount: 3, rejected: [], conflicts: [] });
+    // Nothing reached either team.
+    expect(serverAccount(account.serverId)?.client.first_name).not.toBe(name);
+    expect(byEmail(email)).toEqual([]);
+
+    // The platform's team is the store's again: the next pass sends everything, once.
+    await switchElsewhere(SANDBOX_TEAM);
+    await sync.rearm();
+    await until(sync, (s) => s.teamMoved === null && s.pendingCount === 0 && s.phase === 'idle');
+    expect(await db.outbox.count()).toBe(0);
+    expect(serverAccount(account.serverId)?.client.first_name).toBe(name);
+    expect(serverAccount(account.serverId)?.sections?.assets?.map((i) => i.fields.name)).toContain('Boat');
+    expect(byEmail(email)).toHaveLength(1);
+    expect(byEmail(email)[0]?.teamId).toBe(SANDBOX_TEAM);
+  });
+});
+
+describe('a pull while another device switches the team', () => {
+  it('an account’s 404 and the accounts missing from the full list remove and mark nothing', async () => {
+    const account = await storedAccount();
+    await createRecord(db, 'sectionItems', {
+      accountId: account.id,
+      section: 'assets',
+      fields: { name: 'Kayak', type: 'vehicle', owner: 'client', current_value: 700 },
+    });
+    const before = await accountsHere();
+    const moves: (number | null)[] = [];
+    // The switch happens between the pull's first request and its answer.
+    let switched = false;
+    const send: Send = async (req: ApiRequest) => {
+      if (!switched && req.method === 'GET' && req.path === `/accounts/${account.serverId}`) {
+        switched = true;
+        await switchElsewhere(HARBOR);
+      }
+      return advisor.send(req);
+    };
+    const team = new TeamWatch(db, send, (moved) => moves.push(moved));
+    const pull = new PullEngine({ db, send, team });
+
+    const opened = await pull.pullAccount(account.id, { priority: 'interactive' });
+    expect(switched).toBe(true);
+    expect(moves).toEqual([HARBOR]);
+    expect(opened.removed + opened.flagged).toBe(0);
+    expect(opened.failures.map((f) => f.status)).toContain(404);
+    // A full list under the other team lacks every account of this one: still nothing goes.
+    const swept = await pull.pullAccountList({ full: true });
+    expect(swept.removed + swept.flagged).toBe(0);
+    expect((await accountsHere()).filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
+    expect((await db.outbox.toArray()).map((op) => [op.kind, op.state])).toEqual([['create', 'queued']]);
+
+    // Back on the store's team, the same pulls find the account where it was.
+    await switchElsewhere(SANDBOX_TEAM);
+    const again = await pull.pullAccount(account.id, { priority: 'interactive' });
+    expect(again.failures).toEqual([]);
+    // The move is forgotten at the next confirmation (the coordinator asks before its next pulls).
+    expect(await team.confirm()).toEqual({ kind: 'same' });
+    expect(moves).toEqual([HARBOR, null]);
+    expect(await db.accounts.get(account.id)).toMatchObject({ serverId: account.serverId });
+  });
+});

@@ -63,6 +63,8 @@ export function describeActivity(pendingCount: number, progress: readonly SyncPr
 export const useSyncStore = defineStore('sync', () => {
   let coordinator: SyncCoordinator | null = null;
   let starting: Promise<boolean> | null = null;
+  /** The last stop of a coordinator, ended or under way. */
+  let stopped: Promise<void> = Promise.resolve();
   const started = ref(false);
   const state = shallowRef<SyncState | null>(null);
   /** The database could not be opened: nothing can be shown or saved until the user acts. */
@@ -135,7 +137,10 @@ export const useSyncStore = defineStore('sync', () => {
     // The next start syncs whichever store is open then (another team's, another user's).
     coordinator = null;
     started.value = false;
-    await stopping?.stop();
+    // A second call while the first is under way (sign-out's, then the store closing) waits for
+    // the same stop: the store must not close while the coordinator still reads it.
+    if (stopping) stopped = stopping.stop();
+    await stopped;
     state.value = null;
   }
 

@@ -174,6 +174,8 @@ export class PushEngine {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      // Woken (a change, `stop`) while the wait was being worked out: no sleep at all.
+      if (this.stopping || this.dirty) return resolve();
       const done = () => {
         clearTimeout(timer);
         this.wakeUp = null;

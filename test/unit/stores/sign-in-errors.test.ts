@@ -172,6 +172,13 @@ describe('the sign-in screen', () => {
 });
 
 describe('signing out from the app frame', () => {
+  /** Sign out, and confirm in the sign-out dialog (nothing removed). */
+  async function signOutFromFrame() {
+    await click('sign-out');
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="sign-out-confirm"]')).not.toBeNull());
+    await click('sign-out-confirm');
+  }
+
   async function mountFrame() {
     const router = await mountApp('/');
     await vi.waitFor(async () => {
@@ -184,7 +191,7 @@ describe('signing out from the app frame', () => {
 
   it('goes to the sign-in screen', async () => {
     const router = await mountFrame();
-    await click('sign-out');
+    await signOutFromFrame();
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sign-in'), { timeout: 5000 });
     expect(useSessionStore().user).toBeNull();
     // The store closed with the session: nothing of Alex's is open for whoever signs in next.
@@ -199,7 +206,7 @@ describe('signing out from the app frame', () => {
         new Error('The preview host is not running. Start it again with npm run web and reload this page.'),
       );
     const router = await mountFrame();
-    await click('sign-out');
+    await signOutFromFrame();
     await vi.waitFor(() => expect(useSessionStore().error).not.toBeNull(), { timeout: 5000 });
     expect(caught).toEqual([]);
     expect(router.currentRoute.value.name).toBe('accounts');
@@ -215,7 +222,7 @@ describe('signing out from the app frame', () => {
       "You are signed out, but Advisor Desk could not remove your saved sign-in from the system's secret store, so it may come back after a restart. Sign in and sign out again to remove it.";
     signOut = () => Promise.resolve({ ok: false, message, status: statusOf(false) });
     const router = await mountFrame();
-    await click('sign-out');
+    await signOutFromFrame();
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('sign-in'), { timeout: 5000 });
     expect(caught).toEqual([]);
     await vi.waitFor(() => expect(text('sign-in-error')).toBe(message));

@@ -44,8 +44,14 @@ export type SignOutResult =
 export type BindIdentityResult =
   { ok: true; status: AuthStatus } | { ok: false; message: string; status: AuthStatus };
 
+/**
+ * A saved profile; or why not: the fields refused, each named, or the advisor declined to move the
+ * app to other addresses (asked before saving), in which case nothing changed.
+ */
 export type SaveResult =
-  { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
+  | { ok: true; settings: SettingsView }
+  | { ok: false; fields: Record<string, string[]> }
+  | { ok: false; cancelled: true };
 
 /** Where the diagnostics were saved, or why not, in words the user can act on. */
 export type SaveDiagnosticsResult =

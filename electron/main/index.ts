@@ -14,6 +14,7 @@ import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
+import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
@@ -99,6 +100,14 @@ async function startApp(): Promise<void> {
     chooseSavePath: async (name) => {
       const result = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), name) });
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    // Moving the app to other servers forgets the saved sign-in: asked in a native dialog, over the window.
+    confirmAddressChange: async (change) => {
+      const question = describeAddressChange(change);
+      const answer = mainWindow
+        ? await dialog.showMessageBox(mainWindow, question)
+        : await dialog.showMessageBox(question);
+      return answer.response === 0;
     },
     cacheDir: join(userData, 'files'),
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).

@@ -8,6 +8,7 @@ import type { OpenExternal, SecretStore } from './auth/ports.ts';
 import type { BridgeHandlers } from './bridge/handlers.ts';
 import { DiagnosticsLog, platformOrigins, type LogFile } from './diagnostics/diagnostics-log.ts';
 import { FileService, type ChooseSavePath } from './files/file-service.ts';
+import type { ConfirmAddressChange } from './settings/address-change.ts';
 import { SettingsService, type KeyValueStore } from './settings/settings-service.ts';
 import { Transport } from './transport/transport.ts';
 
@@ -18,6 +19,8 @@ export interface HostPorts {
   chooseSavePath: ChooseSavePath;
   cacheDir: string;
   defaultProfile?: ConnectionProfile;
+  /** Asks before a profile that moves the sign-in or a base address is saved (every host decides how). */
+  confirmAddressChange: ConfirmAddressChange;
   /** The diagnostics log's file; without one (tests that do not read it) nothing is written. */
   logFile?: LogFile;
 }
@@ -34,7 +37,12 @@ export interface MainServices {
 const NO_LOG_FILE: LogFile = { append: () => undefined, recent: () => Promise.resolve('') };
 
 export function createServices(ports: HostPorts): MainServices {
-  const settings = new SettingsService(ports.settingsStore, ports.secrets, ports.defaultProfile);
+  const settings = new SettingsService(
+    ports.settingsStore,
+    ports.secrets,
+    ports.defaultProfile,
+    ports.confirmAddressChange,
+  );
   const auth = new AuthService({
     profile: () => settings.profile(),
     clientSecret: () => settings.clientSecret(),

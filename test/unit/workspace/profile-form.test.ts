@@ -66,4 +66,40 @@ describe('the connection profile in Settings', () => {
     });
     wrapper.unmount();
   });
+
+  it('says a declined change of addresses was not saved, and keeps what the advisor typed', async () => {
+    const stored: SettingsView = {
+      profile: sandboxProfile('https://platform.example'),
+      hasClientSecret: true,
+      preferences: { theme: 'system' },
+    };
+    // The main process asked (a native dialog in Electron) and the advisor chose Cancel.
+    const saveProfile = vi.fn(() => Promise.resolve({ ok: false as const, cancelled: true as const }));
+    useBridge({
+      settings: { get: () => Promise.resolve(structuredClone(stored)), saveProfile },
+      auth: { status: () => new Promise(() => undefined) },
+      diagnostics: { save: vi.fn(), report: () => Promise.resolve() },
+    } as unknown as Bridge);
+    const pinia = createPinia();
+    const wrapper = mount(SettingsViewPage, {
+      attachTo: document.body,
+      global: { plugins: [pinia, [PrimeVue, { theme: 'none' }], ToastService] },
+    });
+    await useSettingsStore(pinia).load();
+    await flushPromises();
+
+    const authUrl = wrapper.find<HTMLInputElement>('#profile-v2-authUrl');
+    await authUrl.setValue('https://auth.elsewhere.example');
+    await wrapper.find<HTMLInputElement>('#profile-client-secret').setValue('n3w-secret');
+    await wrapper.find('form.profile').trigger('submit');
+    await flushPromises();
+
+    expect(saveProfile).toHaveBeenCalledTimes(1);
+    expect(wrapper.find('[data-testid="profile-declined"]').text()).toBe(
+      'The profile was not saved: the addresses stay as they were. Your changes are still in the form.',
+    );
+    expect(authUrl.element.value).toBe('https://auth.elsewhere.example');
+    expect(wrapper.find<HTMLInputElement>('#profile-client-secret').element.value).toBe('n3w-secret');
+    wrapper.unmount();
+  });
 });

@@ -5,6 +5,7 @@ import type { ApiFailure, ApiRequest, ApiResult } from './api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget, StoreIdentity } from './auth.ts';
 import type { DiagnosticsEntry } from './bridge-schema.ts';
 import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
+import type { UpdateFeedResult, UpdateStatus } from './updates.ts';
 
 export interface DownloadRequest {
   api: ApiRequest['api'];
@@ -85,6 +86,12 @@ export interface Bridge {
     get(): Promise<SettingsView>;
     saveProfile(profile: ProfileInput): Promise<SaveResult>;
     setPreferences(preferences: Preferences): Promise<SettingsView>;
+  };
+  updates: {
+    /** The update address, whether this copy looks for updates, and the last check. */
+    status(): Promise<UpdateStatus>;
+    /** Saves the update address (https only; an empty one turns updates off), or names the field. */
+    setFeed(address: string): Promise<UpdateFeedResult>;
   };
   diagnostics: {
     /** Adds a report of the sync to the diagnostics log: ids, counts, kinds and statuses only. */

@@ -6,6 +6,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import Store from 'electron-store';
 import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
 import { sandboxProfile } from '@shared/settings.ts';
+import { UPDATE_CHECK_INTERVAL_MS } from '@shared/updates.ts';
 import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
@@ -18,10 +19,6 @@ import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
-import { UpdateService } from './updates/update-service.ts';
-
-/** How often the installed app looks for an update while it runs (and once at start). */
-const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -113,6 +110,8 @@ async function startApp(): Promise<void> {
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
+    // Only the installed app updates itself; a development build never looks.
+    ...(app.isPackaged ? { updateChecker: electronUpdateChecker() } : {}),
   });
   services.diagnostics.started(
     startupFacts(
@@ -126,8 +125,8 @@ async function startApp(): Promise<void> {
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);
   // Security fixes reach the installed app from the update address in the settings (off until set).
-  if (app.isPackaged) {
-    const updates = new UpdateService(() => services.settings.updateFeedUrl(), electronUpdateChecker());
+  const { updates } = services;
+  if (updates) {
     const check = () => void updates.check().then((result) => services.diagnostics.updateChecked(result));
     check();
     setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();

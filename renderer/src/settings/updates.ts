@@ -62,6 +62,9 @@ export function describeUpdates(
   return { state, last };
 }
 
+const unreachable = (error: unknown) =>
+  error instanceof Error ? error.message : 'Advisor Desk could not reach its main process.';
+
 /** The Updates card's data: the status from the main process, the typed address and its errors. */
 export function useUpdates() {
   const status = ref<UpdateStatus | null>(null);
@@ -70,8 +73,12 @@ export function useUpdates() {
   const saving = ref(false);
 
   async function load(): Promise<void> {
-    status.value = await bridge().updates.status();
-    draft.value = status.value.feedUrl ?? '';
+    try {
+      status.value = await bridge().updates.status();
+      draft.value = status.value.feedUrl ?? '';
+    } catch (error) {
+      errors.value = [unreachable(error)];
+    }
   }
 
   /** Saves the typed address ('' turns updates off); true when saved. What was typed is kept on a refusal. */
@@ -93,9 +100,7 @@ export function useUpdates() {
       draft.value = result.status.feedUrl ?? '';
       return true;
     } catch (error) {
-      errors.value = [
-        error instanceof Error ? error.message : 'Advisor Desk could not reach its main process.',
-      ];
+      errors.value = [unreachable(error)];
       return false;
     } finally {
       saving.value = false;

@@ -1,6 +1,8 @@
 // How an account reads on screen: member names, labels of sort keys and filters, sync badges,
 // quality bands.
 
+import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
+import type { FormField } from '@shared/forms.ts';
 import type { AccountRow } from '../data/model.ts';
 import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
 
@@ -22,6 +24,31 @@ export function accountName(row: AccountRow): string {
 }
 
 export const typeLabel = (type: string): string => (type === 'CLIENT' ? 'Client' : 'Prospect');
+
+const ROLE_WORDS = { client: 'Client', coclient: 'Co-client' } as const;
+const MEMBER_FIELD_WORDS: Record<MemberField, [words: string, input: FormField['input']]> = {
+  first_name: ['first name', 'text'],
+  last_name: ['last name', 'text'],
+  email: ['email', 'email'],
+  'phone.code': ['phone calling code', 'text'],
+  'phone.number': ['phone number', 'text'],
+  'phone.country': ['phone country', 'country'],
+};
+
+/**
+ * The account's fields as the platform's messages name them (`client.email`), labelled as the
+ * account form shows them (`Client email`): `readableMessage` puts the label in the key's place.
+ */
+export const ACCOUNT_MESSAGE_FIELDS: readonly FormField[] = [
+  { name: 'type', messageName: 'type', label: 'Type', input: 'select', required: true },
+  ...(['client', 'coclient'] as const).flatMap((role) =>
+    MEMBER_FIELDS.map((f): FormField => {
+      const [words, input] = MEMBER_FIELD_WORDS[f];
+      const name = `${role}.${f}`;
+      return { name, messageName: name, label: `${ROLE_WORDS[role]} ${words}`, input, required: false };
+    }),
+  ),
+];
 
 export const SORT_LABELS: Record<AccountSortKey, string> = {
   created_at: 'Created',

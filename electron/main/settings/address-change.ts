@@ -84,19 +84,26 @@ const originOf = (address: string): string | null => {
  */
 export function describeAddressChange(change: AddressChange): AddressQuestion {
   const lines = change.moves.map((m) => `${ADDRESS_LABELS[m.field]}\n    from ${m.from}\n    to   ${m.to}`);
-  const follows: string[] = [];
+  const forgotten: ApiName[] = [];
+  const kept: ApiName[] = [];
   for (const api of APIS) {
     const moved = (field: 'authUrl' | 'baseUrl') => change.moves.find((m) => m.field === `${api}.${field}`);
     const auth = moved('authUrl');
     const base = moved('baseUrl');
-    if (!auth && !base) continue;
-    const name = API_NAMES[api];
-    if (auth || (base && originOf(base.from) !== originOf(base.to)))
-      follows.push(
-        `The saved sign-in for ${name} is forgotten; the next sign-in goes to ${change.next[api].authUrl}.`,
-      );
-    else follows.push(`Requests of ${name} go to the new address; the saved sign-in is kept (same server).`);
+    if (auth || (base && originOf(base.from) !== originOf(base.to))) forgotten.push(api);
+    else if (base) kept.push(api);
   }
+  const forget = (names: string, api: ApiName) =>
+    `A sign-in saved for ${names} is forgotten; the next sign-in goes to ${change.next[api].authUrl}.`;
+  // Both on one sign-in server: one sentence, as one sign-in covers both.
+  const oneServer = forgotten.length === 2 && change.next.v2.authUrl === change.next.v0.authUrl;
+  const follows = [
+    ...(oneServer ? [forget('both interfaces', 'v2')] : forgotten.map((api) => forget(API_NAMES[api], api))),
+    ...kept.map(
+      (api) =>
+        `Requests of ${API_NAMES[api]} go to the new address; a sign-in saved for it is kept (same server).`,
+    ),
+  ];
   if (change.dropsClientSecret)
     follows.push('The stored client secret is removed: enter the one issued for the new sign-in server.');
   return {

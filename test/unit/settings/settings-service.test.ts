@@ -232,10 +232,10 @@ describe('a change of addresses is confirmed before it is saved', () => {
       'Version 2 sign-in server\n    from https://platform.example.com\n    to   https://auth.example.com',
     );
     expect(question.detail).toContain(
-      'The saved sign-in for version 2 is forgotten; the next sign-in goes to https://auth.example.com.',
+      'A sign-in saved for version 2 is forgotten; the next sign-in goes to https://auth.example.com.',
     );
     expect(question.detail).toContain(
-      'Requests of version 0.0.1 go to the new address; the saved sign-in is kept',
+      'Requests of version 0.0.1 go to the new address; a sign-in saved for it is kept',
     );
     expect(question.detail).toContain('The stored client secret is removed');
     // Enter or Escape cancels: moving servers takes a click on "Change addresses".
@@ -249,9 +249,18 @@ describe('a change of addresses is confirmed before it is saved', () => {
       ) as AddressChange,
     );
     expect(elsewhere.detail).toContain(
-      'The saved sign-in for version 0.0.1 is forgotten; the next sign-in goes to https://platform.example.com.',
+      'A sign-in saved for version 0.0.1 is forgotten; the next sign-in goes to https://platform.example.com.',
     );
     expect(elsewhere.detail).not.toContain('client secret');
+
+    // One sign-in server for both interfaces moves: one sentence, since one sign-in covers both.
+    const platform = describeAddressChange(
+      addressChange(saved, sandboxProfile('https://new-platform.example.com')) as AddressChange,
+    );
+    expect(platform.detail.match(/is forgotten/g)).toHaveLength(1);
+    expect(platform.detail).toContain(
+      'A sign-in saved for both interfaces is forgotten; the next sign-in goes to https://new-platform.example.com.',
+    );
   });
 
   /** A service whose advisor answers the address question with `answer.agree`. */

@@ -2,7 +2,8 @@
 // quality bands.
 
 import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
-import type { FormField } from '@shared/forms.ts';
+import { readableMessage, type FormField } from '@shared/forms.ts';
+import { accountMessage } from '@shared/input-checks.ts';
 import type { AccountRow } from '../data/model.ts';
 import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
 
@@ -90,4 +91,15 @@ export const ESTIMATE_NOTE = 'Estimated on this computer until the platform answ
 export function qualityLabel(quality: { score: number; estimated?: boolean }): string {
   const label = `Quality score ${quality.score} of 100`;
   return quality.estimated ? `${label}, ${ESTIMATE_NOTE.toLowerCase()}` : label;
+}
+
+/**
+ * What the platform said about an account change, in the account dialog's words, the field named
+ * as outside the dialog (`Client email: enter an e-mail address such as name@example.com.`). `key`:
+ * the field the message is filed under, or null for the answer's summary.
+ */
+export function accountRefusal(key: string | null, message: string): string {
+  const field = key === null ? undefined : ACCOUNT_MESSAGE_FIELDS.find((f) => f.name === key);
+  const said = field ? accountMessage(field.name, message, field.label) : message;
+  return readableMessage(said, ACCOUNT_MESSAGE_FIELDS);
 }

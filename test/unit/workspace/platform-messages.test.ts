@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
-import { ACCOUNT_MESSAGE_FIELDS } from '../../../renderer/src/accounts/display.ts';
+import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/accounts/display.ts';
 
 describe('version 2 messages in the advisor’s words', () => {
   it('names an account’s fields as the account form labels them', () => {
@@ -58,5 +58,19 @@ describe('version 2 messages in the advisor’s words', () => {
       'The record was deleted on the server.',
     ])
       expect(readableMessage(sentence, ACCOUNT_MESSAGE_FIELDS)).toBe(sentence);
+  });
+
+  it('says a refused account change outside the account dialog in the dialog’s words, the field by its full label', () => {
+    expect(accountRefusal('client.email', 'The client.email field must be a valid email address.')).toBe(
+      'Client email: enter an e-mail address such as name@example.com.',
+    );
+    expect(accountRefusal('coclient.last_name', 'The coclient.last_name field is required.')).toBe(
+      'Co-client last name: required, fill it in.',
+    );
+    // The answer's summary names its field by the label too.
+    expect(
+      accountRefusal(null, 'The client.email field must be a valid email address. (and 1 more error)'),
+    ).toBe('Client email must be a valid email address. (and 1 more error)');
+    expect(accountRefusal(null, 'The given data was invalid.')).toBe('The given data was invalid.');
   });
 });

@@ -123,6 +123,9 @@ export const BRIDGE_CHANNELS = {
   'settings.get': z.tuple([]),
   'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),
   'settings.setPreferences': z.tuple([preferencesSchema]),
+  'updates.status': z.tuple([]),
+  // The address itself is checked by the settings service, which names the field in its answer.
+  'updates.setFeed': z.tuple([z.string().max(2000)]),
   'diagnostics.report': z.tuple([diagnosticsEntrySchema]),
   'diagnostics.save': z.tuple([]),
 } as const;

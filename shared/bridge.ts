@@ -5,6 +5,7 @@ import type { ApiFailure, ApiRequest, ApiResult } from './api/request.ts';
 import type { AuthStatus, SignInOutcome, SignInStart, SignInTarget, StoreIdentity } from './auth.ts';
 import type { DiagnosticsEntry } from './bridge-schema.ts';
 import type { Preferences, ProfileInput, SettingsView } from './settings.ts';
+import type { UpdateFeedResult, UpdateStatus } from './updates.ts';
 
 export interface DownloadRequest {
   api: ApiRequest['api'];
@@ -44,8 +45,14 @@ export type SignOutResult =
 export type BindIdentityResult =
   { ok: true; status: AuthStatus } | { ok: false; message: string; status: AuthStatus };
 
+/**
+ * A saved profile; or why not: the fields refused, each named, or the advisor declined to move the
+ * app to other addresses (asked before saving), in which case nothing changed.
+ */
 export type SaveResult =
-  { ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> };
+  | { ok: true; settings: SettingsView }
+  | { ok: false; fields: Record<string, string[]> }
+  | { ok: false; cancelled: true };
 
 /** Where the diagnostics were saved, or why not, in words the user can act on. */
 export type SaveDiagnosticsResult =
@@ -79,6 +86,12 @@ export interface Bridge {
     get(): Promise<SettingsView>;
     saveProfile(profile: ProfileInput): Promise<SaveResult>;
     setPreferences(preferences: Preferences): Promise<SettingsView>;
+  };
+  updates: {
+    /** The update address, whether this copy looks for updates, and the last check. */
+    status(): Promise<UpdateStatus>;
+    /** Saves the update address (https only; an empty one turns updates off), or names the field. */
+    setFeed(address: string): Promise<UpdateFeedResult>;
   };
   diagnostics: {
     /** Adds a report of the sync to the diagnostics log: ids, counts, kinds and statuses only. */

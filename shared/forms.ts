@@ -670,13 +670,43 @@ function whatIsWrong(field: FormField | undefined, key: string): string {
 const SERVER_MESSAGE = /^([A-Za-z0-9_.-]+) is (required|invalid)(?::\s*([\s\S]+?))?\.?$/;
 
 /**
+ * Version 2's wording (Laravel's): `The client.email field must be a valid email address.`, or
+ * without "field" (older versions) when the key cannot be a word: it has a dot or an underscore
+ * (`The client.email must be…`; `The one-time payment…` is a sentence).
+ */
+const V2_FIELD_MESSAGE = /^The (?:([A-Za-z0-9_.-]+) field\b|([a-z0-9]+(?:[._][a-z0-9]+)+)(?= ))\s*([\s\S]*)$/;
+/** Version 2's wording of a value outside a list: `The selected type is invalid.` */
+const V2_SELECTED = /^The selected ([A-Za-z0-9_.-]+) is invalid\.?$/;
+/** Another field named inside a message: a key with a dot or an underscore (`client.email`). */
+const KEY_IN_TEXT = /(?<![\w.-])[a-z][a-z0-9]*(?:[._][a-z0-9]+)+(?![\w-])/g;
+
+/** A label inside a sentence: `Client e-mail` → `client e-mail` (an acronym such as `ZIP code` kept). */
+const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+
+/**
  * A message of the platform (`citizenship.country is invalid.`) in the advisor's words, with the
  * field's label and what to do (`Citizenship: choose a country from the list.`). What the platform
  * adds after its verdict (`…is invalid: it must come after issue_date.`) is kept, in its words.
+ * Version 2's messages name the field by its key (`The client.email field must be a valid email
+ * address.`): the label takes its place (`Client e-mail must be a valid email address.`).
  * `fields`: the form the message is about; without it, any form's field of that name is used.
  * Messages of another form are returned as they are.
  */
 export function readableMessage(message: string, fields?: readonly FormField[]): string {
+  const v2 = V2_FIELD_MESSAGE.exec(message.trim());
+  if (v2) {
+    const [, named, bare, rest = ''] = v2;
+    const key = named ?? bare ?? '';
+    const others = rest.replace(KEY_IN_TEXT, (k) => inSentence(namedField(k, fields).label));
+    return `${namedField(key, fields).label} ${others}`.trim();
+  }
+  const selected = V2_SELECTED.exec(message.trim());
+  if (selected) {
+    const [, key = ''] = selected;
+    const { field, label } = namedField(key, fields);
+    return `${label}: ${whatIsWrong(field, key)}.`;
+  }
   const m = SERVER_MESSAGE.exec(message.trim());
   if (!m) return message;
   const [, key = '', verdict, detail] = m;

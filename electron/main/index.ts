@@ -6,6 +6,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import Store from 'electron-store';
 import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
 import { sandboxProfile } from '@shared/settings.ts';
+import { UPDATE_CHECK_INTERVAL_MS } from '@shared/updates.ts';
 import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
@@ -14,13 +15,10 @@ import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
+import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
-import { UpdateService } from './updates/update-service.ts';
-
-/** How often the installed app looks for an update while it runs (and once at start). */
-const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -100,10 +98,20 @@ async function startApp(): Promise<void> {
       const result = await dialog.showSaveDialog({ defaultPath: join(app.getPath('downloads'), name) });
       return result.canceled || !result.filePath ? null : result.filePath;
     },
+    // Moving the app to other servers forgets the saved sign-in: asked in a native dialog, over the window.
+    confirmAddressChange: async (change) => {
+      const question = describeAddressChange(change);
+      const answer = mainWindow
+        ? await dialog.showMessageBox(mainWindow, question)
+        : await dialog.showMessageBox(question);
+      return answer.response === 0;
+    },
     cacheDir: join(userData, 'files'),
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
+    // Only the installed app updates itself; a development build never looks.
+    ...(app.isPackaged ? { updateChecker: electronUpdateChecker() } : {}),
   });
   services.diagnostics.started(
     startupFacts(
@@ -117,8 +125,8 @@ async function startApp(): Promise<void> {
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);
   // Security fixes reach the installed app from the update address in the settings (off until set).
-  if (app.isPackaged) {
-    const updates = new UpdateService(() => services.settings.updateFeedUrl(), electronUpdateChecker());
+  const { updates } = services;
+  if (updates) {
     const check = () => void updates.check().then((result) => services.diagnostics.updateChecked(result));
     check();
     setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();

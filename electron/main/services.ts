@@ -8,8 +8,11 @@ import type { OpenExternal, SecretStore } from './auth/ports.ts';
 import type { BridgeHandlers } from './bridge/handlers.ts';
 import { DiagnosticsLog, platformOrigins, type LogFile } from './diagnostics/diagnostics-log.ts';
 import { FileService, type ChooseSavePath } from './files/file-service.ts';
+import type { ConfirmAddressChange } from './settings/address-change.ts';
 import { SettingsService, type KeyValueStore } from './settings/settings-service.ts';
 import { Transport } from './transport/transport.ts';
+import { updateChannels } from './updates/update-channels.ts';
+import { UpdateService, type UpdateChecker } from './updates/update-service.ts';
 
 export interface HostPorts {
   settingsStore: KeyValueStore;
@@ -18,6 +21,10 @@ export interface HostPorts {
   chooseSavePath: ChooseSavePath;
   cacheDir: string;
   defaultProfile?: ConnectionProfile;
+  /** Asks before a profile that moves the sign-in or a base address is saved (every host decides how). */
+  confirmAddressChange: ConfirmAddressChange;
+  /** How the installed app looks for updates; absent (the preview, a development build): never. */
+  updateChecker?: UpdateChecker;
   /** The diagnostics log's file; without one (tests that do not read it) nothing is written. */
   logFile?: LogFile;
 }
@@ -28,13 +35,20 @@ export interface MainServices {
   transport: Transport;
   files: FileService;
   diagnostics: DiagnosticsLog;
+  /** Null where this copy never looks for updates. */
+  updates: UpdateService | null;
   handlers: BridgeHandlers;
 }
 
 const NO_LOG_FILE: LogFile = { append: () => undefined, recent: () => Promise.resolve('') };
 
 export function createServices(ports: HostPorts): MainServices {
-  const settings = new SettingsService(ports.settingsStore, ports.secrets, ports.defaultProfile);
+  const settings = new SettingsService(
+    ports.settingsStore,
+    ports.secrets,
+    ports.defaultProfile,
+    ports.confirmAddressChange,
+  );
   const auth = new AuthService({
     profile: () => settings.profile(),
     clientSecret: () => settings.clientSecret(),
@@ -54,6 +68,9 @@ export function createServices(ports: HostPorts): MainServices {
     address: transport.downloadAddress.bind(transport),
   };
   const files = new FileService(platformFiles, ports.cacheDir, ports.chooseSavePath);
+  const updates = ports.updateChecker
+    ? new UpdateService(() => settings.updateFeedUrl(), ports.updateChecker)
+    : null;
   const handlers: BridgeHandlers = {
     'auth.status': () => auth.status(),
     'auth.beginSignIn': (target) => auth.beginSignIn(target),
@@ -73,8 +90,9 @@ export function createServices(ports: HostPorts): MainServices {
       return saved;
     },
     'settings.setPreferences': (preferences) => settings.setPreferences(preferences),
+    ...updateChannels(settings, updates),
     'diagnostics.report': (entry) => diagnostics.report(entry),
     'diagnostics.save': () => diagnostics.save(),
   };
-  return { settings, auth, transport, files, diagnostics, handlers };
+  return { settings, auth, transport, files, diagnostics, updates, handlers };
 }

@@ -29,6 +29,10 @@ const advisor = {
     saveProfile: call('settings', 'saveProfile'),
     setPreferences: call('settings', 'setPreferences'),
   },
+  updates: {
+    status: call('updates', 'status'),
+    setFeed: call('updates', 'setFeed'),
+  },
   diagnostics: {
     report: call('diagnostics', 'report'),
     save: call('diagnostics', 'save'),

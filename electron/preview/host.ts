@@ -17,6 +17,7 @@ import { uniqueName } from '../main/files/file-names.ts';
 import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
 import { createServices, type MainServices } from '../main/services.ts';
+import { describeAddressChange } from '../main/settings/address-change.ts';
 import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
 import { PageAccess, sameSecret } from './page-access.ts';
@@ -81,6 +82,13 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
           uniqueName(name, (n) => existsSync(join(downloads, n))),
         ),
       ),
+    // A development tool: a change of addresses is saved without asking, and said so in the
+    // terminal (the installed app asks in a native dialog; the renderer is the same for both).
+    confirmAddressChange: (change) => {
+      const { detail } = describeAddressChange(change);
+      console.info(`Browser preview: the platform addresses changed, saved without asking.\n${detail}`);
+      return Promise.resolve(true);
+    },
     cacheDir: join(options.dataDir, 'files'),
     logFile,
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),

@@ -33,7 +33,7 @@ test('find, sort and create accounts in the list', async ({ page, servers }) => 
     ),
   );
   await expect(page.getByTestId('account-count')).toHaveText(
-    `${matching.length} account${matching.length === 1 ? '' : 's'} match`,
+    matching.length === 1 ? '1 account matches' : `${matching.length} accounts match`,
   );
   await page.getByTestId('account-search').fill('');
   await expect(page.getByTestId('account-count')).toHaveText(`${activeAccounts(servers).length} accounts`);

@@ -58,7 +58,7 @@ function watchDeletes(page: Page): { path: string; body: unknown; api: string }[
 async function openAccount(page: Page, account: AccountRecord): Promise<void> {
   const email = account.client.email;
   await page.getByTestId('account-search').fill(email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
   await page.getByTestId('account-name').first().click();
   await expect(page.getByTestId('workspace-title')).toContainText(account.client.first_name);
 }

@@ -107,7 +107,7 @@ test('an offline meeting: a new household entered offline, found after a reload,
   // The list settles once the first pull's quality scores and stages are in.
   await expect(page.locator('[data-sync="pending"]')).toHaveCount(0);
   await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
   await page.keyboard.press('Tab');
   await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
   await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
@@ -359,7 +359,7 @@ test('an offline meeting: a new household entered offline, found after a reload,
   // In the app, the records now say so.
   await page.goto(`${servers.host.url}/#/accounts?`);
   await page.getByTestId('account-search').fill(PROSPECT.last);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
   await page
     .getByTestId('account-name')
     .filter({ hasText: `${PROSPECT.first} ${PROSPECT.last}` })

@@ -753,6 +753,8 @@ describe('a changed interface address', () => {
       chooseSavePath: () => Promise.resolve(null),
       cacheDir: join(dir, 'files'),
       defaultProfile: profile,
+      // The advisor agrees to each change of addresses (the dialog's own tests: settings-service).
+      confirmAddressChange: () => Promise.resolve(true),
     });
     const bridge = services.handlers;
     try {
@@ -799,6 +801,8 @@ describe('a changed interface address', () => {
       chooseSavePath: () => Promise.resolve(null),
       cacheDir: join(dir, 'files'),
       defaultProfile: profile,
+      // The advisor agrees to each change of addresses (the dialog's own tests: settings-service).
+      confirmAddressChange: () => Promise.resolve(true),
     });
     try {
       const saved = await services.handlers['settings.saveProfile']({

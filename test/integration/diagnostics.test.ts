@@ -83,6 +83,7 @@ beforeAll(async () => {
     cacheDir: join(dir, 'files'),
     logFile: electronLogFile(logPath),
     defaultProfile: sandboxProfile(platform.url),
+    confirmAddressChange: () => Promise.resolve(true),
   });
   services.diagnostics.started(
     startupFacts({ appVersion: '0.1.0', electron: null, chrome: null }, services.settings.profile()),

@@ -40,6 +40,7 @@ beforeAll(async () => {
     chooseSavePath: () => Promise.resolve(null),
     cacheDir: join(dir, 'files'),
     defaultProfile: { ...sandboxProfile(platform.url), rateLimitPerMinute: 1_000_000 },
+    confirmAddressChange: () => Promise.resolve(true),
   });
   db = openDb();
 });

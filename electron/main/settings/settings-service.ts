@@ -14,7 +14,9 @@ import {
   type SettingsView,
   updateFeedUrlSchema,
 } from '@shared/settings.ts';
+import type { SaveResult } from '@shared/bridge.ts';
 import type { SecretStore } from '../auth/ports.ts';
+import { ADDRESS_LABELS, addressChange, type ConfirmAddressChange } from './address-change.ts';
 
 /** A small persistent key-value store: electron-store in the app, a JSON file in the preview host. */
 export interface KeyValueStore {
@@ -60,10 +62,7 @@ const LABELS: Record<string, string> = {
   clientId: 'Client id',
   scope: 'Scope',
   rateLimitPerMinute: 'Requests per minute',
-  'v2.baseUrl': 'Version 2 address',
-  'v2.authUrl': 'Version 2 sign-in server',
-  'v0.baseUrl': 'Version 0.0.1 address',
-  'v0.authUrl': 'Version 0.0.1 sign-in server',
+  ...ADDRESS_LABELS,
   clientSecret: 'Client secret',
   updateFeedUrl: 'Update address',
 };
@@ -75,6 +74,11 @@ export class SettingsService {
     private readonly secrets: SecretStore,
     /** The profile used until the user saves one (the sandbox, at the address it runs on). */
     private readonly defaultProfile: ConnectionProfile = sandboxProfile(),
+    /**
+     * Asked before a save that moves a sign-in server or a base address. The hosts pass their own
+     * (services.ts requires one); the default, for tests of other rules, agrees.
+     */
+    private readonly confirmAddressChange: ConfirmAddressChange = () => Promise.resolve(true),
   ) {}
 
   profile(): ConnectionProfile {
@@ -106,18 +110,27 @@ export class SettingsService {
     };
   }
 
-  /** Saves a profile; on invalid input nothing is written and the answer names each field. */
-  async saveProfile(
-    input: unknown,
-  ): Promise<{ ok: true; settings: SettingsView } | { ok: false; fields: Record<string, string[]> }> {
+  /**
+   * Saves a profile. On invalid input nothing is written and the answer names each field; a profile
+   * that moves an address is saved only once the advisor agrees, and nothing changes otherwise.
+   */
+  async saveProfile(input: unknown): Promise<SaveResult> {
     const parsed = profileInputSchema.safeParse(input);
     if (!parsed.success) return { ok: false, fields: fieldMessages(parsed.error) };
     const { clientSecret, ...profile }: ProfileInput = parsed.data;
     const binding = bindingOf(profile);
+    const dropsSecret =
+      !clientSecret && (clientSecret === '' || (await this.secrets.get(CLIENT_SECRET_BINDING)) !== binding);
+    const change = addressChange(
+      this.profile(),
+      profile,
+      clientSecret === undefined && dropsSecret && (await this.clientSecret()) !== null,
+    );
+    if (change && !(await this.confirmAddressChange(change))) return { ok: false, cancelled: true };
     if (clientSecret) {
       await this.secrets.set(CLIENT_SECRET, clientSecret);
       await this.secrets.set(CLIENT_SECRET_BINDING, binding);
-    } else if (clientSecret === '' || (await this.secrets.get(CLIENT_SECRET_BINDING)) !== binding) {
+    } else if (dropsSecret) {
       // Removed, or the sign-in server or client id changed: the old secret must not follow them.
       await this.secrets.delete(CLIENT_SECRET);
       await this.secrets.delete(CLIENT_SECRET_BINDING);

@@ -1,6 +1,9 @@
 // How an account reads on screen: member names, labels of sort keys and filters, sync badges,
 // quality bands.
 
+import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
+import { readableMessage, type FormField } from '@shared/forms.ts';
+import { accountMessage } from '@shared/input-checks.ts';
 import type { AccountRow } from '../data/model.ts';
 import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
 
@@ -22,6 +25,31 @@ export function accountName(row: AccountRow): string {
 }
 
 export const typeLabel = (type: string): string => (type === 'CLIENT' ? 'Client' : 'Prospect');
+
+const ROLE_WORDS = { client: 'Client', coclient: 'Co-client' } as const;
+const MEMBER_FIELD_WORDS: Record<MemberField, [words: string, input: FormField['input']]> = {
+  first_name: ['first name', 'text'],
+  last_name: ['last name', 'text'],
+  email: ['email', 'email'],
+  'phone.code': ['phone calling code', 'text'],
+  'phone.number': ['phone number', 'text'],
+  'phone.country': ['phone country', 'country'],
+};
+
+/**
+ * The account's fields as the platform's messages name them (`client.email`), labelled as the
+ * account form shows them (`Client email`): `readableMessage` puts the label in the key's place.
+ */
+export const ACCOUNT_MESSAGE_FIELDS: readonly FormField[] = [
+  { name: 'type', messageName: 'type', label: 'Type', input: 'select', required: true },
+  ...(['client', 'coclient'] as const).flatMap((role) =>
+    MEMBER_FIELDS.map((f): FormField => {
+      const [words, input] = MEMBER_FIELD_WORDS[f];
+      const name = `${role}.${f}`;
+      return { name, messageName: name, label: `${ROLE_WORDS[role]} ${words}`, input, required: false };
+    }),
+  ),
+];
 
 export const SORT_LABELS: Record<AccountSortKey, string> = {
   created_at: 'Created',
@@ -63,4 +91,15 @@ export const ESTIMATE_NOTE = 'Estimated on this computer until the platform answ
 export function qualityLabel(quality: { score: number; estimated?: boolean }): string {
   const label = `Quality score ${quality.score} of 100`;
   return quality.estimated ? `${label}, ${ESTIMATE_NOTE.toLowerCase()}` : label;
+}
+
+/**
+ * What the platform said about an account change, in the account dialog's words, the field named
+ * as outside the dialog (`Client email: enter an e-mail address such as name@example.com.`). `key`:
+ * the field the message is filed under, or null for the answer's summary.
+ */
+export function accountRefusal(key: string | null, message: string): string {
+  const field = key === null ? undefined : ACCOUNT_MESSAGE_FIELDS.find((f) => f.name === key);
+  const said = field ? accountMessage(field.name, message, field.label) : message;
+  return readableMessage(said, ACCOUNT_MESSAGE_FIELDS);
 }

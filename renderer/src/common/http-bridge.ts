@@ -65,6 +65,10 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
       saveProfile: method('settings.saveProfile'),
       setPreferences: method('settings.setPreferences'),
     },
+    updates: {
+      status: method('updates.status'),
+      setFeed: method('updates.setFeed'),
+    },
     diagnostics: {
       report: method('diagnostics.report'),
       save: method('diagnostics.save'),

@@ -8,6 +8,8 @@ import { bridge } from './bridge.ts';
 export const useSettingsStore = defineStore('settings', () => {
   const view = ref<SettingsView | null>(null);
   const fieldErrors = ref<Record<string, string[]>>({});
+  /** The last save moved an address and the advisor declined it: nothing was saved. */
+  const declined = ref(false);
 
   async function load(): Promise<SettingsView> {
     view.value = await bridge().settings.get();
@@ -17,8 +19,9 @@ export const useSettingsStore = defineStore('settings', () => {
 
   async function saveProfile(input: ProfileInput): Promise<boolean> {
     const result = await bridge().settings.saveProfile(input);
+    declined.value = !result.ok && 'cancelled' in result;
     if (!result.ok) {
-      fieldErrors.value = result.fields;
+      fieldErrors.value = 'fields' in result ? result.fields : {};
       return false;
     }
     fieldErrors.value = {};
@@ -31,7 +34,7 @@ export const useSettingsStore = defineStore('settings', () => {
     applyTheme(preferences);
   }
 
-  return { view, fieldErrors, load, saveProfile, setPreferences };
+  return { view, fieldErrors, declined, load, saveProfile, setPreferences };
 });
 
 let systemDark: MediaQueryList | null = null;

@@ -103,7 +103,7 @@ describe('the account list', () => {
     screen.mounted = await mountAt(screen.db, '/accounts');
     await chooseOption(one('account-stage'), 'Acquire');
     expect(listedNames()).toEqual(['Bob Xu']);
-    expect(count()).toBe('1 account match');
+    expect(count()).toBe('1 account matches');
     expect(screen.mounted.router.currentRoute.value.query).toEqual({ stage: 'p2' });
   });
 

@@ -2,8 +2,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
+import {
+  addressChange,
+  describeAddressChange,
+  type AddressChange,
+} from '../../../electron/main/settings/address-change.ts';
 import { SettingsService, type KeyValueStore } from '../../../electron/main/settings/settings-service.ts';
-import { sandboxProfile } from '@shared/settings.ts';
+import { sandboxProfile, type ConnectionProfile } from '@shared/settings.ts';
 
 class MapStore implements KeyValueStore {
   data = new Map<string, unknown>();
@@ -66,7 +71,7 @@ describe('SettingsService', () => {
       clientId: ' ',
     });
     expect(result.ok).toBe(false);
-    if (result.ok) return;
+    if (!('fields' in result)) throw new Error('the refusal names no field');
     expect(Object.keys(result.fields).sort()).toEqual([
       'clientId',
       'name',
@@ -160,5 +165,156 @@ describe('SettingsService', () => {
     await secrets.delete('client-secret-binding');
     store.set('profile', sandboxProfile('https://platform.example.com'));
     expect(await settings.clientSecret()).toBeNull();
+  });
+});
+
+describe('a change of addresses is confirmed before it is saved', () => {
+  const saved = sandboxProfile('https://platform.example.com');
+  const changed = (edit: (p: ConnectionProfile) => void): ConnectionProfile => {
+    const next = structuredClone(saved);
+    edit(next);
+    return next;
+  };
+
+  it('asks when a sign-in server or either base address moves, naming the old and new address', () => {
+    const cases: [string, (p: ConnectionProfile) => void, string, string][] = [
+      [
+        'v2.authUrl',
+        (p) => (p.v2.authUrl = 'https://auth.example.com'),
+        saved.v2.authUrl,
+        'https://auth.example.com',
+      ],
+      [
+        'v0.authUrl',
+        (p) => (p.v0.authUrl = 'https://auth.example.com'),
+        saved.v0.authUrl,
+        'https://auth.example.com',
+      ],
+      [
+        'v2.baseUrl',
+        (p) => (p.v2.baseUrl = 'https://other.example.com/api/v2'),
+        'https://platform.example.com/api/v2',
+        'https://other.example.com/api/v2',
+      ],
+      [
+        'v0.baseUrl',
+        (p) => (p.v0.baseUrl = 'https://platform.example.com/legacy'),
+        'https://platform.example.com/api/v0',
+        'https://platform.example.com/legacy',
+      ],
+    ];
+    for (const [field, edit, from, to] of cases)
+      expect(addressChange(saved, changed(edit))?.moves, field).toEqual([{ field, from, to }]);
+  });
+
+  it('does not ask for the name, the client id, the scope or the request budget', () => {
+    const next = changed((p) => {
+      p.name = 'Production';
+      p.clientId = 'another-client';
+      p.scope = 'openid offline_access';
+      p.rateLimitPerMinute = 600;
+    });
+    expect(addressChange(saved, next)).toBeNull();
+  });
+
+  it('says what follows: a moved sign-in server or server forgets the sign-in, a new path on the same server keeps it', () => {
+    const question = describeAddressChange(
+      addressChange(
+        saved,
+        changed((p) => {
+          p.v2.authUrl = 'https://auth.example.com';
+          p.v0.baseUrl = 'https://platform.example.com/legacy';
+        }),
+        true,
+      ) as AddressChange,
+    );
+    expect(question.detail).toContain(
+      'Version 2 sign-in server\n    from https://platform.example.com\n    to   https://auth.example.com',
+    );
+    expect(question.detail).toContain(
+      'A sign-in saved for version 2 is forgotten; the next sign-in goes to https://auth.example.com.',
+    );
+    expect(question.detail).toContain(
+      'Requests of version 0.0.1 go to the new address; a sign-in saved for it is kept',
+    );
+    expect(question.detail).toContain('The stored client secret is removed');
+    // Enter or Escape cancels: moving servers takes a click on "Change addresses".
+    expect(question.buttons[question.cancelId]).toBe('Cancel');
+    expect(question.defaultId).toBe(question.cancelId);
+
+    const elsewhere = describeAddressChange(
+      addressChange(
+        saved,
+        changed((p) => (p.v0.baseUrl = 'https://other.example.com/api/v0')),
+      ) as AddressChange,
+    );
+    expect(elsewhere.detail).toContain(
+      'A sign-in saved for version 0.0.1 is forgotten; the next sign-in goes to https://platform.example.com.',
+    );
+    expect(elsewhere.detail).not.toContain('client secret');
+
+    // One sign-in server for both interfaces moves: one sentence, since one sign-in covers both.
+    const platform = describeAddressChange(
+      addressChange(saved, sandboxProfile('https://new-platform.example.com')) as AddressChange,
+    );
+    expect(platform.detail.match(/is forgotten/g)).toHaveLength(1);
+    expect(platform.detail).toContain(
+      'A sign-in saved for both interfaces is forgotten; the next sign-in goes to https://new-platform.example.com.',
+    );
+  });
+
+  /** A service whose advisor answers the address question with `answer.agree`. */
+  function confirming() {
+    const store = new MapStore();
+    const secrets = new MemorySecretStore('memory only');
+    const asked: AddressChange[] = [];
+    const answer = { agree: true };
+    const settings = new SettingsService(
+      store,
+      secrets,
+      sandboxProfile('http://127.0.0.1:4999'),
+      (change) => {
+        asked.push(change);
+        return Promise.resolve(answer.agree);
+      },
+    );
+    return { store, settings, asked, answer };
+  }
+
+  it('Cancel leaves the stored profile and the client secret as they were', async () => {
+    const { store, settings, asked, answer } = confirming();
+    await settings.saveProfile({ ...saved, clientSecret: 's3cret' });
+    expect(asked).toHaveLength(1); // from the sandbox default to platform.example.com
+    const before = structuredClone(store.data.get('profile'));
+
+    answer.agree = false;
+    const moved = { ...saved, name: 'Harbor', v2: { ...saved.v2, authUrl: 'https://auth.example.com' } };
+    await expect(settings.saveProfile(moved)).resolves.toEqual({ ok: false, cancelled: true });
+    expect(asked[1]?.moves.map((m) => m.field)).toEqual(['v2.authUrl']);
+    expect(asked[1]?.dropsClientSecret).toBe(true);
+    expect(store.data.get('profile')).toEqual(before);
+    expect(await settings.clientSecret()).toBe('s3cret');
+
+    // A new secret typed with the move is not stored either when the move is declined.
+    await expect(settings.saveProfile({ ...moved, clientSecret: 'n3w' })).resolves.toEqual({
+      ok: false,
+      cancelled: true,
+    });
+    expect(await settings.clientSecret()).toBe('s3cret');
+    expect(store.data.get('profile')).toEqual(before);
+  });
+
+  it('saves at once, without asking, a change that moves no address', async () => {
+    const { store, settings, asked, answer } = confirming();
+    answer.agree = false;
+    // The default profile is the one in effect: a first save that keeps its addresses asks nothing.
+    const next = {
+      ...sandboxProfile('http://127.0.0.1:4999'),
+      clientId: 'another-client',
+      rateLimitPerMinute: 30,
+    };
+    await expect(settings.saveProfile(next)).resolves.toMatchObject({ ok: true });
+    expect(asked).toEqual([]);
+    expect(store.data.get('profile')).toMatchObject({ clientId: 'another-client', rateLimitPerMinute: 30 });
   });
 });

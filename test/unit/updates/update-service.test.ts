@@ -1,10 +1,15 @@
 // Updates are off until an update address is set in the settings, come only from https, and a
 // failing feed is reported, never thrown into the app.
 
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { UpdateStatus } from '@shared/updates.ts';
+import { dispatch, InvalidBridgeCall } from '../../../electron/main/bridge/handlers.ts';
 import { DiagnosticsLog } from '../../../electron/main/diagnostics/diagnostics-log.ts';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
 import { SettingsService, type KeyValueStore } from '../../../electron/main/settings/settings-service.ts';
+import { createServices } from '../../../electron/main/services.ts';
 import { UpdateService, type UpdateChecker } from '../../../electron/main/updates/update-service.ts';
 
 class MapStore implements KeyValueStore {
@@ -116,5 +121,70 @@ describe('the diagnostics log of an update check', () => {
       'info update {"state":"checked","feed":"https://updates.example.com","reason":null,"message":null}',
       'warn update {"state":"refused","feed":null,"reason":"must start with https://","message":null}',
     ]);
+  });
+});
+
+describe('the updates bridge channels', () => {
+  /** The main-side services as a host wires them, with or without an update checker. */
+  function host(checker?: UpdateChecker) {
+    const services = createServices({
+      settingsStore: new MapStore(),
+      secrets: new MemorySecretStore('memory only'),
+      openExternal: () => Promise.resolve(false),
+      chooseSavePath: () => Promise.resolve(null),
+      cacheDir: join(tmpdir(), 'advisor-desk-updates-test'),
+      confirmAddressChange: () => Promise.resolve(true),
+      ...(checker ? { updateChecker: checker } : {}),
+    });
+    const call = (channel: string, ...args: unknown[]) => dispatch(services.handlers, channel, args);
+    return { services, call };
+  }
+
+  it('says updates are off and never checked where this copy has no updater (the preview)', async () => {
+    const { call, services } = host();
+    expect(services.updates).toBeNull();
+    await expect(call('updates.status')).resolves.toEqual({ feedUrl: null, checks: false, last: null });
+  });
+
+  it('saves an https address and answers the state after it; an empty address turns updates off', async () => {
+    const { call } = host({ check: () => Promise.resolve() });
+    await expect(call('updates.setFeed', ' https://updates.example.com/advisor-desk/ ')).resolves.toEqual({
+      ok: true,
+      status: { feedUrl: 'https://updates.example.com/advisor-desk/', checks: true, last: null },
+    });
+    await expect(call('updates.setFeed', '')).resolves.toMatchObject({ ok: true, status: { feedUrl: null } });
+  });
+
+  it('refuses plain http with a message naming the field and what to do, and keeps the saved address', async () => {
+    const { call } = host({ check: () => Promise.resolve() });
+    await call('updates.setFeed', 'https://updates.example.com/');
+    await expect(call('updates.setFeed', 'http://updates.example.com/')).resolves.toEqual({
+      ok: false,
+      fields: { updateFeedUrl: ['Update address must start with https://'] },
+    });
+    await expect(call('updates.status')).resolves.toMatchObject({ feedUrl: 'https://updates.example.com/' });
+  });
+
+  it('refuses what is no text at all before anything runs', async () => {
+    const { call } = host();
+    for (const args of [[], [42], [{ url: 'https://updates.example.com/' }], ['x'.repeat(2001)]])
+      await expect(
+        call('updates.setFeed', ...args),
+        JSON.stringify(args).slice(0, 40),
+      ).rejects.toBeInstanceOf(InvalidBridgeCall);
+  });
+
+  it('reports the last check and its outcome', async () => {
+    const { call, services } = host({ check: () => Promise.reject(new Error('net::ERR_NAME_NOT_RESOLVED')) });
+    await call('updates.setFeed', 'https://updates.example.com/');
+    const before = Date.now();
+    await services.updates?.check();
+    const status = (await call('updates.status')) as UpdateStatus;
+    expect(status.last?.check).toEqual({
+      state: 'failed',
+      feedUrl: 'https://updates.example.com/',
+      message: 'net::ERR_NAME_NOT_RESOLVED',
+    });
+    expect(status.last?.at).toBeGreaterThanOrEqual(before);
   });
 });

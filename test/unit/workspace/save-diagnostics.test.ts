@@ -21,6 +21,7 @@ async function clickSave(answer: () => Promise<SaveDiagnosticsResult>) {
     diagnostics: { save, report: () => Promise.resolve() },
     settings: { get: () => new Promise(() => undefined) },
     auth: { status: () => new Promise(() => undefined) },
+    updates: { status: () => new Promise(() => undefined) },
   } as unknown as Bridge);
   const wrapper = mount(Page, {
     attachTo: document.body,

@@ -194,9 +194,11 @@ describe('the sync status control', () => {
     expect(refused.querySelector('[data-testid="rejected-fields"]')?.textContent).toContain(
       'Current value: required, enter an amount.',
     );
+    // An account's field by its label, never its key (`client.email`), in the account dialog's words.
     expect(entry('rejected-entry', 'Zed Tester').textContent).toContain(
-      'The client.email must be a valid email address.',
+      'Client email: enter an e-mail address such as name@example.com.',
     );
+    expect(entry('rejected-entry', 'Zed Tester').textContent).not.toContain('client.email');
     expect(entry('conflict-entry', 'Lake cottage').textContent).toContain('Both changed: name');
     await vi.waitFor(() => expect(entry('pending-entry', 'College for Mia').textContent).toContain('New'));
     expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');

@@ -786,7 +786,7 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
     ];
     rows.push([
       `"${word.slice(0, i + 1)}"`,
-      got[0]!.count.replace(/ accounts? match$/, ''),
+      got[0]!.count.replace(/ accounts? match(es)?$/, ''),
       ms(first.median),
       ms(felt.median),
       ms(felt.max),

@@ -16,7 +16,7 @@ test('a member’s PIN is read when asked, never kept on this computer', async (
   const pins = new Set([account.client.pin]);
 
   await page.getByTestId('account-search').fill(account.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account match');
+  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
   await page.getByTestId('account-name').first().click();
   await expect(page.getByTestId('workspace-title')).toContainText(account.client.first_name);
   await page.getByTestId('tab-members').click();

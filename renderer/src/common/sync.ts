@@ -72,20 +72,29 @@ export const useSyncStore = defineStore('sync', () => {
   /** The last change could not be saved. */
   const writeProblem = ref<StorageProblem | null>(null);
 
-  /** The window's coordinator, made on first use: screens may ask before the frame has started syncing. */
+  /**
+   * The window's coordinator of the store open now, made on first use: screens may ask before the
+   * frame has started syncing. One made for a store that is no longer open (a screen asked while
+   * the team switched) is never used again: its counts and sends belong to the other store.
+   */
   function sync(): SyncCoordinator {
-    if (coordinator) return coordinator;
+    const db = localDb();
+    if (coordinator?.db === db) return coordinator;
+    void coordinator?.stop();
     const connectivity = useConnectivityStore();
-    coordinator = new SyncCoordinator({
-      db: localDb(),
+    const made = new SyncCoordinator({
+      db,
       send: (req) => bridge().api.request(req),
       observe: (result) => connectivity.observe(result),
       diagnostics: (entry) => bridge().diagnostics.report(entry),
       // Changes go only under the user and team they were made under.
       identity: signedInIdentity,
     });
-    coordinator.subscribe((next) => (state.value = next));
-    return coordinator;
+    made.subscribe((next) => {
+      if (coordinator === made) state.value = next;
+    });
+    coordinator = made;
+    return made;
   }
 
   const phase = computed(() => state.value?.phase ?? 'idle');

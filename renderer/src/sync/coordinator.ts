@@ -98,7 +98,8 @@ const DEFAULT_INTERVAL_MS = 5 * 60_000;
 const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class SyncCoordinator {
-  private readonly db: AdvisorDb;
+  /** The store it syncs. */
+  readonly db: AdvisorDb;
   private readonly push: PushEngine;
   private readonly pull: ReportedPulls;
   private readonly now: () => number;

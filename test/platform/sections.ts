@@ -400,8 +400,10 @@ export const SECTIONS: readonly SectionSpec[] = [
       ),
       owner: rel(OWNERS),
       provider: S,
-      contribution_value: cur('monthly'),
-      employer_contribution_value: cur('monthly'),
+      // The document gives plans' contributions no frequency (only the annuity's is monthly): a
+      // plain number is one-time, the Currency default.
+      contribution_value: cur(),
+      employer_contribution_value: cur(),
       current_value: cur(),
       primary_beneficiary: rel(PEOPLE),
       secondary_beneficiary: rel(PEOPLE),

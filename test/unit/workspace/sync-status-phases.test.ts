@@ -113,6 +113,22 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 
+  it('the screen reader hears when changes start and stop waiting, never a count the header has left', async () => {
+    report({ pendingCount: 0 });
+    await nextTick();
+    report({ pendingCount: 4 });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('4 to send');
+    expect(one('sync-announcement').textContent?.trim()).toBe('Online. Changes wait to be sent.');
+    report({ pendingCount: 1 });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('1 to send');
+    expect(one('sync-announcement').textContent?.trim()).toBe('Online. Changes wait to be sent.');
+    report({ pendingCount: 0, lastSyncedAt: Date.now() });
+    await nextTick();
+    expect(one('sync-announcement').textContent?.trim()).toBe('Online. Nothing waits to be sent.');
+  });
+
   it('syncing shows the progress of a long pull, x of y, in the control and the panel', async () => {
     report({
       phase: 'syncing',
@@ -123,10 +139,32 @@ describe('the status control, phase by phase', () => {
     await nextTick();
     expect(one('sync-state').textContent).toContain('Updating 3 of 12');
     expect(one('sync-status').getAttribute('data-phase')).toBe('syncing');
-    expect(one('sync-announcement').textContent).toContain(
-      'Updating this computer from the platform: 3 of 12 done.',
+    // The control's label has the counts; the announcement names none (each step would interrupt,
+    // and a count announced once goes stale beside the header's).
+    expect(one('sync-status').getAttribute('aria-label')).toContain(
+      'Updating this computer from the platform: 3 of 12 done. 4 changes wait to be sent.',
     );
-    expect(one('sync-announcement').textContent).toContain('4 changes wait to be sent.');
+    expect(one('sync-announcement').textContent?.trim()).toBe(
+      'Online. Updating this computer from the platform. Changes wait to be sent.',
+    );
+    report({
+      phase: 'syncing',
+      message: 'Syncing with the platform…',
+      pendingCount: 3,
+      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 4, total: 12 }],
+    });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Updating 4 of 12');
+    expect(one('sync-announcement').textContent?.trim()).toBe(
+      'Online. Updating this computer from the platform. Changes wait to be sent.',
+    );
+    report({
+      phase: 'syncing',
+      message: 'Syncing with the platform…',
+      pendingCount: 4,
+      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 3, total: 12 }],
+    });
+    await nextTick();
 
     await click(one('sync-status'));
     // The panel says what the control says, in the same words.

@@ -120,6 +120,7 @@ export const BRIDGE_CHANNELS = {
   'auth.bindIdentity': z.tuple([storeIdentitySchema]),
   'api.request': z.tuple([apiRequestSchema]),
   'files.download': z.tuple([downloadRequestSchema]),
+  'files.forgetUser': z.tuple([storeIdentitySchema.shape.user]),
   'settings.get': z.tuple([]),
   'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),
   'settings.setPreferences': z.tuple([preferencesSchema]),

@@ -81,6 +81,8 @@ export interface Bridge {
   };
   files: {
     download(request: DownloadRequest): Promise<DownloadResult>;
+    /** Removes the documents kept for offline viewing for one user key (this computer's copy). */
+    forgetUser(user: string): Promise<{ ok: true } | { ok: false; message: string }>;
   };
   settings: {
     get(): Promise<SettingsView>;

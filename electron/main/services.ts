@@ -67,7 +67,12 @@ export function createServices(ports: HostPorts): MainServices {
     download: transport.download.bind(transport),
     address: transport.downloadAddress.bind(transport),
   };
-  const files = new FileService(platformFiles, ports.cacheDir, ports.chooseSavePath);
+  const files = new FileService(
+    platformFiles,
+    ports.cacheDir,
+    ports.chooseSavePath,
+    async () => (await auth.status()).identity?.user ?? null,
+  );
   const updates = ports.updateChecker
     ? new UpdateService(() => settings.updateFeedUrl(), ports.updateChecker)
     : null;
@@ -80,6 +85,7 @@ export function createServices(ports: HostPorts): MainServices {
     'auth.bindIdentity': (identity) => auth.bindIdentity(identity),
     'api.request': (request) => transport.request(request),
     'files.download': (request) => files.fetch(request),
+    'files.forgetUser': (user) => files.forgetUser(user),
     'settings.get': () => settings.view(),
     'settings.saveProfile': async (profile) => {
       const saved = await settings.saveProfile(profile);

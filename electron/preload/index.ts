@@ -23,7 +23,7 @@ const advisor = {
     bindIdentity: call('auth', 'bindIdentity'),
   },
   api: { request: call('api', 'request') },
-  files: { download: call('files', 'download') },
+  files: { download: call('files', 'download'), forgetUser: call('files', 'forgetUser') },
   settings: {
     get: call('settings', 'get'),
     saveProfile: call('settings', 'saveProfile'),

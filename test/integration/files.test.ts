@@ -31,6 +31,11 @@ const marks: DownloadMarks = {
     return Promise.resolve();
   },
 };
+/** The user key bound to the sign-in (data/identity.ts): Alex's, unless a test signs in another. */
+const ALEX = 'a1'.repeat(16);
+const SAM = 'b2'.repeat(16);
+let bound: string | null = ALEX;
+const userCache = (user = ALEX) => join(dir, 'cache', user);
 // POSIX modes only: Windows has no such bits (its folders inherit their ACLs).
 const posix = process.platform !== 'win32';
 
@@ -59,11 +64,13 @@ beforeAll(async () => {
       dialogs++;
       return Promise.resolve(saveTo);
     },
+    () => Promise.resolve(bound),
     marks,
   );
 });
 
 beforeEach(() => {
+  bound = ALEX;
   sent = [];
   marked = [];
   dialogs = 0;
@@ -88,6 +95,34 @@ function avatar() {
 }
 
 describe('FileService', () => {
+  it("keeps each user's documents in their own folder and removes one user's only when asked", async () => {
+    const { url } = avatar();
+    const alex = await files.fetch({ api: 'v0', url, suggestedName: 'mine.png', target: 'cache' });
+    bound = SAM;
+    const sam = await files.fetch({ api: 'v0', url, suggestedName: 'mine.png', target: 'cache' });
+    expect(alex).toMatchObject({ ok: true, path: join(userCache(ALEX), 'mine.png') });
+    expect(sam).toMatchObject({ ok: true, path: join(userCache(SAM), 'mine.png') });
+    // Sam asks to remove this computer's copy: Sam's folder goes, Alex's stays.
+    expect(await files.forgetUser(SAM)).toEqual({ ok: true });
+    expect(existsSync(userCache(SAM))).toBe(false);
+    expect(existsSync(join(userCache(ALEX), 'mine.png'))).toBe(true);
+    // Anything but a user key is refused, and nothing is removed.
+    for (const path of ['..', '../cache', '', ALEX.slice(1), `${ALEX}/..`]) {
+      expect(await files.forgetUser(path)).toMatchObject({ ok: false });
+    }
+    expect(existsSync(join(userCache(ALEX), 'mine.png'))).toBe(true);
+  });
+
+  it('keeps nothing for offline viewing while no user is bound to the sign-in', async () => {
+    bound = null;
+    const { url } = avatar();
+    const before = sent.length;
+    const result = await files.fetch({ api: 'v0', url, suggestedName: 'nobody.png', target: 'cache' });
+    expect(result).toMatchObject({ ok: false, cancelled: false, error: { kind: 'auth' } });
+    expect(sent.length).toBe(before);
+    expect(existsSync(join(dir, 'cache', 'nobody.png'))).toBe(false);
+  });
+
   it('downloads into the cache with the bytes the platform holds, numbering a name that is taken', async () => {
     const { url, bytes } = avatar();
     const first = await files.fetch({ api: 'v0', url, suggestedName: 'avatar.png', target: 'cache' });
@@ -95,15 +130,15 @@ describe('FileService', () => {
     expect(first).toMatchObject({ ok: true, bytes: bytes.length });
     expect(second).toMatchObject({ ok: true });
     if (!first.ok || !second.ok) return;
-    expect(first.path).toBe(join(dir, 'cache', 'avatar.png'));
-    expect(second.path).toBe(join(dir, 'cache', 'avatar (2).png'));
+    expect(first.path).toBe(join(userCache(), 'avatar.png'));
+    expect(second.path).toBe(join(userCache(), 'avatar (2).png'));
     expect(readFileSync(first.path).equals(bytes)).toBe(true);
   });
 
   it('makes a hostile suggested name safe before it touches the disk', async () => {
     const { url } = avatar();
     const result = await files.fetch({ api: 'v0', url, suggestedName: '../../../.bashrc', target: 'cache' });
-    expect(result).toMatchObject({ ok: true, path: join(dir, 'cache', 'bashrc') });
+    expect(result).toMatchObject({ ok: true, path: join(userCache(), 'bashrc') });
   });
 
   it('saves where the user chose, making the folder when it does not exist yet, and does nothing when the user cancels', async () => {
@@ -136,7 +171,7 @@ describe('FileService', () => {
 
   it('two downloads of one name at once land in two files, each whole, with no temporary file left', async () => {
     const { url, bytes } = avatar();
-    const cache = join(dir, 'cache');
+    const cache = userCache();
     const results = await Promise.all(
       [1, 2, 3].map(() => files.fetch({ api: 'v0', url, suggestedName: 'together.png', target: 'cache' })),
     );
@@ -150,7 +185,7 @@ describe('FileService', () => {
   });
 
   it('reports a file the platform does not have, and leaves nothing behind', async () => {
-    const before = readdirSync(join(dir, 'cache')).length;
+    const before = readdirSync(userCache()).length;
     const result = await files.fetch({
       api: 'v0',
       url: `${platform.url}/api/v0/files/00000000-0000-4000-8000-000000000000/x.png`,
@@ -158,8 +193,8 @@ describe('FileService', () => {
       target: 'cache',
     });
     expect(result).toMatchObject({ ok: false, cancelled: false, error: { kind: 'not-found', status: 404 } });
-    expect(readdirSync(join(dir, 'cache')).length).toBe(before);
-    expect(existsSync(join(dir, 'cache', 'x.png'))).toBe(false);
+    expect(readdirSync(userCache()).length).toBe(before);
+    expect(existsSync(join(userCache(), 'x.png'))).toBe(false);
   });
 
   it('refuses a url outside the platform', async () => {
@@ -188,6 +223,7 @@ describe('FileService', () => {
     const mode = (path: string) => statSync(path).mode & 0o777;
     expect(mode(cache.path)).toBe(0o600);
     expect(mode(saved.path)).toBe(0o600);
+    expect(mode(userCache())).toBe(0o700);
     expect(mode(join(dir, 'cache'))).toBe(0o700);
     for (const folder of ['made', 'made/for', 'made/for/me']) expect(mode(join(dir, folder))).toBe(0o700);
   });
@@ -265,7 +301,7 @@ describe('FileService', () => {
     ];
     it.each(refused)('%s', async (_what, api, address) => {
       const before = platform.control.stats().total;
-      const cacheBefore = readdirSync(join(dir, 'cache')).sort();
+      const cacheBefore = readdirSync(userCache()).sort();
       saveTo = join(dir, 'refused', 'x.png');
       for (const target of ['cache', 'save'] as const) {
         const result = await files.fetch({ api, url: address(), suggestedName: 'x.png', target });
@@ -284,7 +320,7 @@ describe('FileService', () => {
       expect(platform.control.stats().total).toBe(before);
       expect(dialogs).toBe(0);
       expect(existsSync(join(dir, 'refused'))).toBe(false);
-      expect(readdirSync(join(dir, 'cache')).sort()).toEqual(cacheBefore);
+      expect(readdirSync(userCache()).sort()).toEqual(cacheBefore);
     });
 
     it('says where the files of the interface are', async () => {

@@ -1,4 +1,5 @@
-// Downloads from the platform: to a path the user picks, or to a cache folder for offline viewing.
+// Downloads from the platform: to a path the user picks, or to the signed-in user's cache folder
+// for offline viewing (one folder per user key, removed with the rest of their copy on request).
 // Bytes are streamed to a temporary file beside the target and renamed into place, so a failed
 // download never leaves half a file under the final name. Files are the user's alone (0600, in
 // folders made 0700) and marked as come from the internet where the OS has such a mark.
@@ -27,14 +28,31 @@ export interface PlatformFiles {
 /** Asks the user where to save; null when they cancel. The browser preview saves into a folder instead. */
 export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
 
+/** The user key (data/identity.ts) bound to the sign-in now, or null before one is bound. */
+export type BoundUser = () => Promise<string | null>;
+
+const USER_KEY = /^[0-9a-f]{32}$/;
+
+/** Nobody bound to the sign-in yet: nothing is kept for offline viewing, so nothing of theirs is mixed. */
+const NO_USER: ApiFailure = {
+  ok: false,
+  kind: 'auth',
+  status: null,
+  message: 'Documents are kept for offline viewing once you are signed in. Sign in and try again.',
+  fields: {},
+  retryAfterMs: null,
+};
+
 export class FileService {
   /** Cache paths being written now: two downloads of one name must not both pick it. */
   private readonly claimed = new Set<string>();
 
   constructor(
     private readonly platform: PlatformFiles,
-    private readonly cacheDir: string,
+    /** Holds one folder per user key: a user's documents never sit among another's. */
+    private readonly cacheRoot: string,
     private readonly chooseSavePath: ChooseSavePath,
+    private readonly boundUser: BoundUser = () => Promise.resolve(null),
     private readonly marks: DownloadMarks = downloadMarksFor(process.platform),
   ) {}
 
@@ -42,7 +60,13 @@ export class FileService {
     // An address that is not a file of the platform is refused before the user is asked anything.
     const source = this.platform.address(request.api, request.url);
     if (!(source instanceof URL)) return { ok: false, cancelled: false, error: source };
-    const target = await this.targetOf(request);
+    let cacheDir: string | null = null;
+    if (request.target === 'cache') {
+      const user = await this.boundUser();
+      if (user === null || !USER_KEY.test(user)) return { ok: false, cancelled: false, error: NO_USER };
+      cacheDir = join(this.cacheRoot, user);
+    }
+    const target = await this.targetOf(request, cacheDir);
     if (target === null) return { ok: false, cancelled: true };
     try {
       return await this.downloadTo(target, source, request);
@@ -52,16 +76,15 @@ export class FileService {
   }
 
   /** The path the user chose (null when they cancel), or a free name in the cache, claimed until written. */
-  private async targetOf(request: DownloadRequest): Promise<string | null> {
+  private async targetOf(request: DownloadRequest, cacheDir: string | null): Promise<string | null> {
     const name = sanitizeFileName(request.suggestedName);
-    if (request.target === 'save') {
+    if (request.target === 'save' || cacheDir === null) {
       const chosen = await this.chooseSavePath(name);
       // The user chose the folder; the name is still ours to make safe.
       return chosen === null ? null : join(dirname(chosen), sanitizeFileName(basename(chosen), name));
     }
-    const taken = (n: string) =>
-      existsSync(join(this.cacheDir, n)) || this.claimed.has(join(this.cacheDir, n));
-    const target = join(this.cacheDir, uniqueName(name, taken));
+    const taken = (n: string) => existsSync(join(cacheDir, n)) || this.claimed.has(join(cacheDir, n));
+    const target = join(cacheDir, uniqueName(name, taken));
     this.claimed.add(target);
     return target;
   }
@@ -109,12 +132,32 @@ export class FileService {
   }
 
   /**
-   * Folders it makes are the user's alone (0700); the cache folder is the app's, so it is made
-   * private even when it already existed. A folder the user chose is left as it is.
+   * Folders it makes are the user's alone (0700); the cache folders are the app's, so they are
+   * made private even when they already existed. A folder the user chose is left as it is.
    */
   private async makeFolder(folder: string): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    if (folder === this.cacheDir) await chmod(folder, 0o700);
+    if (dirname(folder) === this.cacheRoot) await chmod(this.cacheRoot, 0o700);
+    if (folder === this.cacheRoot || dirname(folder) === this.cacheRoot) await chmod(folder, 0o700);
+  }
+
+  /**
+   * Removes every document kept for offline viewing for `user` (a user key): part of "remove this
+   * computer's copy" at sign-out. Another user's folder is never touched; a key that is not one
+   * (a path, say) is refused.
+   */
+  async forgetUser(user: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!USER_KEY.test(user)) return { ok: false, message: 'That is not a user key of this app.' };
+    try {
+      await rm(join(this.cacheRoot, user), { recursive: true, force: true });
+      return { ok: true };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        message: `The documents kept for offline viewing could not be removed (${reason}).`,
+      };
+    }
   }
 }
 

@@ -59,6 +59,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
             cancelled: true,
           }),
         ),
+      forgetUser: method('files.forgetUser'),
     },
     settings: {
       get: method('settings.get'),

@@ -34,7 +34,7 @@ export function unsentNote(count: number): string {
 /** What removing the copy loses, said before it is done: the unsent changes for good, when there are any. */
 export function lossNote(unsent: number): string {
   const copy =
-    'This removes every account and record Advisor Desk keeps on this computer for you. Your data on the platform is not touched; it is pulled again at your next sign-in.';
+    'This removes every account, record and downloaded document Advisor Desk keeps on this computer for you, in every team. Your data on the platform is not touched; it is pulled again at your next sign-in.';
   if (unsent === 0) return copy;
   return `${copy} The ${changes(unsent)} that ${unsent === 1 ? 'has' : 'have'} not reached the platform will be lost for good.`;
 }

@@ -50,7 +50,7 @@ describe('what the dialog says', () => {
   });
 
   it('names what removing the copy loses: the unsent changes for good, when there are any', () => {
-    expect(lossNote(0)).toMatch(/every account and record/);
+    expect(lossNote(0)).toMatch(/every account, record and downloaded document/);
     expect(lossNote(0)).not.toMatch(/lost for good/);
     expect(lossNote(4)).toMatch(/The 4 changes that have not reached the platform will be lost for good\./);
     expect(lossNote(1)).toMatch(/The 1 change that has not reached the platform will be lost for good\./);

@@ -153,6 +153,31 @@ describe('changes queued while another device switches the team', () => {
 });
 
 describe('a pull while another device switches the team', () => {
+  it('an incremental list read under the other team leaves none of its accounts and keeps its watermark', async () => {
+    const before = await accountsHere();
+    const state = await db.meta.get('pull.accounts');
+    // The switch happens between the pull's start and its first page.
+    let switched = false;
+    const send: Send = async (req: ApiRequest) => {
+      if (!switched && req.method === 'GET' && req.path === '/accounts') {
+        switched = true;
+        await switchElsewhere(HARBOR);
+      }
+      return advisor.send(req);
+    };
+    const pull = new PullEngine({ db, send, team: new TeamWatch(db, send) });
+    const listed = await pull.pullAccountList();
+    expect(switched).toBe(true);
+    expect(listed.records).toBeGreaterThan(0);
+    expect(await accountsHere()).toEqual(before);
+    expect(await db.meta.get('pull.accounts')).toEqual(state);
+    // Back on the store's team, the next pull finds this team's accounts only.
+    await switchElsewhere(SANDBOX_TEAM);
+    await pull.pullAccountList();
+    const teams = (await db.accounts.toArray()).map((r) => serverAccount(r.serverId)?.teamId);
+    expect(new Set(teams)).toEqual(new Set([SANDBOX_TEAM]));
+  });
+
   it('an account’s 404 and the accounts missing from the full list remove and mark nothing', async () => {
     const account = await storedAccount();
     await createRecord(db, 'sectionItems', {
@@ -182,7 +207,9 @@ describe('a pull while another device switches the team', () => {
     // A full list under the other team lacks every account of this one: still nothing goes.
     const swept = await pull.pullAccountList({ full: true });
     expect(swept.removed + swept.flagged).toBe(0);
-    expect((await accountsHere()).filter((r) => before.some((b) => b.id === r.id))).toEqual(before);
+    // The list it read was Harbor's: none of its accounts stays in this team's store.
+    expect(swept.records).toBeGreaterThan(0);
+    expect(await accountsHere()).toEqual(before);
     expect((await db.outbox.toArray()).map((op) => [op.kind, op.state])).toEqual([['create', 'queued']]);
 
     // Back on the store's team, the same pulls find the account where it was.

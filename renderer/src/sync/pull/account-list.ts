@@ -1,11 +1,13 @@
 // The account list of version 2 (`type=all`: archived ones too), newest change first, incremental
 // by `updated_at` with a periodic sweep (watermark.ts). A sweep notices remote deletions: the
 // accounts it did not list are asked for one by one, once the platform confirms that its current
-// team is the store's (another team's list lacks every account of this one).
+// team is the store's (another team's list lacks every account of this one). Accounts new to the
+// store are kept only once the platform confirms the same: a list read while another device
+// switched the team is the other team's, and its accounts are not this store's.
 
 import type { Priority } from '@shared/api/request.ts';
 import { accountSnapshot, type AccountSnapshot } from '../../data/mappers.ts';
-import { allParts, readMeta, teamConfirmed, type PullContext } from './context.ts';
+import { allParts, readMeta, teamAnswer, type PullContext } from './context.ts';
 import { applyAccounts, confirmAccount } from './account-snapshots.ts';
 import type { ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
@@ -44,19 +46,34 @@ export async function pullAccountList(
     full: options.full,
   };
   await pullIncrementally(ctx, report, list, async (run) => {
-    // Read before paging: only accounts the server had before the sweep began can be missing from it.
-    const known = run.sweep ? await knownAccounts(ctx) : null;
+    // Read before paging: only accounts the server had before the sweep began can be missing from
+    // it, and only accounts not known before are new.
+    const known = await knownAccounts(ctx);
     const seen = new Set<number>();
+    const added = new Set<number>();
     const paged = await run.pages(listSpec(ctx, run.state, priority), async (page) => {
       const snapshots = page.items.map(accountSnapshot).filter((s): s is AccountSnapshot => s !== null);
       report.records += snapshots.length;
       await applyAccounts(ctx.db, snapshots, report);
-      for (const snapshot of snapshots) seen.add(snapshot.serverId);
+      for (const snapshot of snapshots) {
+        seen.add(snapshot.serverId);
+        if (!known.has(snapshot.serverId)) added.add(snapshot.serverId);
+      }
       options.onProgress?.({ done: seen.size, total: run.watermark === null ? page.total : null });
     });
     if (!paged) return null;
-    // Under another team the sweep proves nothing: nothing is remembered of it.
-    if (known && !(await noticeRemoteDeletions(ctx, known, seen, report, priority))) return null;
+    const missing = run.sweep
+      ? [...known].filter(([serverId]) => !seen.has(serverId)).slice(0, ctx.deletionChecks)
+      : [];
+    if (added.size === 0 && missing.length === 0) return { swept: run.sweep };
+    // One question for both: new accounts to keep, absent ones to check.
+    const team = await teamAnswer(ctx, report, priority);
+    if (team.kind === 'moved') await forgetListed(ctx, added);
+    // Under another team (or none known) the list proves nothing: nothing is remembered of it.
+    if (team.kind !== 'same') return null;
+    await allParts(
+      missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority, true)),
+    );
     return { swept: run.sweep };
   });
   return report;
@@ -92,23 +109,14 @@ async function knownAccounts(ctx: PullContext): Promise<Map<number, string>> {
 }
 
 /**
- * Accounts a complete sweep did not list are asked for one by one (up to `deletionChecks`):
- * offset paging skips a record when another is deleted meanwhile, so absence alone is no proof.
- * First the platform confirms its current team is the store's; false (nothing asked, nothing
- * removed) when it is not or cannot say.
+ * Accounts the list brought in while the platform's team was another are that team's: removed
+ * again; one the advisor changed meanwhile is kept with its change (never lose a keystroke).
  */
-async function noticeRemoteDeletions(
-  ctx: PullContext,
-  known: Map<number, string>,
-  seen: Set<number>,
-  report: PullReport,
-  priority: Priority,
-): Promise<boolean> {
-  const missing = [...known].filter(([serverId]) => !seen.has(serverId)).slice(0, ctx.deletionChecks);
-  if (missing.length === 0) return true;
-  if (!(await teamConfirmed(ctx, report, priority))) return false;
-  await allParts(
-    missing.map(([serverId, localId]) => confirmAccount(ctx, serverId, localId, report, priority, true)),
-  );
-  return true;
+async function forgetListed(ctx: PullContext, serverIds: Set<number>): Promise<void> {
+  if (serverIds.size === 0) return;
+  await ctx.db.accounts
+    .where('serverId')
+    .anyOf([...serverIds])
+    .filter((row) => row.status === 'synced')
+    .delete();
 }

@@ -10,7 +10,7 @@ import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, RecordRow } from '../../data/model.ts';
 import { storeRecords, type StoreOptions } from '../../data/records.ts';
 import type { Send } from '../send.ts';
-import type { TeamWatch } from '../team.ts';
+import type { TeamAnswer, TeamWatch } from '../team.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
 
 export interface PullContext {
@@ -101,10 +101,19 @@ export async function teamConfirmed(
   report: PullReport,
   priority: Priority,
 ): Promise<boolean> {
+  return (await teamAnswer(ctx, report, priority)).kind === 'same';
+}
+
+/** The platform's answer to "which team is current" (sync/team.ts), counted in the report. */
+export async function teamAnswer(
+  ctx: PullContext,
+  report: PullReport,
+  priority: Priority,
+): Promise<TeamAnswer> {
   report.requests += 1;
   const answer = await ctx.team.confirm(priority);
   if (answer.kind === 'unknown' && answer.failure) failed(report, '/user', answer.failure);
-  return answer.kind === 'same';
+  return answer;
 }
 
 /**

@@ -324,6 +324,36 @@ describe('a standard OpenID server with its own paths', () => {
     expect(await userinfoStatus(renewed as string)).toBe(401);
   });
 
+  it('a server that never answers the revocation does not hold the sign-out', async () => {
+    userAnswer = 'consent';
+    let asked = 0;
+    let answered = false;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const h = harness({
+      fetch: async (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (url === `${op.url}/op/revoke`) {
+          asked++;
+          await held;
+          answered = true;
+        }
+        return fetch(input, init);
+      },
+    });
+    const { outcome } = await signIn(h);
+    expect(outcome.ok).toBe(true);
+
+    const out = await h.auth.signOut();
+    // Signed out, tokens gone, while the server still sits on the revocation it was asked.
+    expect(out.ok).toBe(true);
+    expect(asked).toBe(1);
+    expect(answered).toBe(false);
+    expect(h.secrets.names()).toEqual([]);
+    expect(await h.auth.status()).toMatchObject({ v2: { signedIn: false }, v0: { signedIn: false } });
+    release();
+  });
+
   it('refuses a callback without iss, since the server says it always sends one', async () => {
     userAnswer = 'consent';
     const h = harness();

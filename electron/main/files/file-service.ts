@@ -132,13 +132,14 @@ export class FileService {
   }
 
   /**
-   * Folders it makes are the user's alone (0700); the cache folders are the app's, so they are
-   * made private even when they already existed. A folder the user chose is left as it is.
+   * Folders it makes are the user's alone (0700); the cache folders (the root and a user's folder
+   * in it) are the app's, so they are made private even when they already existed. A folder the
+   * user chose is left as it is.
    */
   private async makeFolder(folder: string): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    if (dirname(folder) === this.cacheRoot) await chmod(this.cacheRoot, 0o700);
-    if (folder === this.cacheRoot || dirname(folder) === this.cacheRoot) await chmod(folder, 0o700);
+    if (dirname(folder) !== this.cacheRoot) return;
+    for (const own of [this.cacheRoot, folder]) await chmod(own, 0o700);
   }
 
   /**

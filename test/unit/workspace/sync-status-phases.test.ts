@@ -130,12 +130,15 @@ describe('the status control, phase by phase', () => {
   });
 
   it('syncing shows the progress of a long pull, x of y, in the control and the panel', async () => {
-    report({
-      phase: 'syncing',
-      message: 'Syncing with the platform…',
-      pendingCount: 4,
-      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 3, total: 12 }],
-    });
+    /** A pull of 12 steps, `done` of them done, while `pending` changes wait. */
+    const pulling = (done: number, pending: number) =>
+      report({
+        phase: 'syncing',
+        message: 'Syncing with the platform…',
+        pendingCount: pending,
+        progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done, total: 12 }],
+      });
+    pulling(3, 4);
     await nextTick();
     expect(one('sync-state').textContent).toContain('Updating 3 of 12');
     expect(one('sync-status').getAttribute('data-phase')).toBe('syncing');
@@ -147,23 +150,13 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-announcement').textContent?.trim()).toBe(
       'Online. Updating this computer from the platform. Changes wait to be sent.',
     );
-    report({
-      phase: 'syncing',
-      message: 'Syncing with the platform…',
-      pendingCount: 3,
-      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 4, total: 12 }],
-    });
+    pulling(4, 3);
     await nextTick();
     expect(one('sync-state').textContent).toContain('Updating 4 of 12');
     expect(one('sync-announcement').textContent?.trim()).toBe(
       'Online. Updating this computer from the platform. Changes wait to be sent.',
     );
-    report({
-      phase: 'syncing',
-      message: 'Syncing with the platform…',
-      pendingCount: 4,
-      progress: [{ id: 'p1', label: 'Keeping offline: Ann Tester', accountId: 'a1', done: 3, total: 12 }],
-    });
+    pulling(3, 4);
     await nextTick();
 
     await click(one('sync-status'));

@@ -46,6 +46,8 @@ export class Life {
   /** A kill set to happen at the `left`-th next request, that request sent (`afterSend`) or not. */
   private fuse: { left: number; afterSend: boolean } | null = null;
   private onKill: (() => void) | null = null;
+  /** Requests handed to the transport and not answered yet, the dead app's included. */
+  private readonly sent = new Set<Promise<unknown>>();
 
   constructor(
     private readonly host: Host,
@@ -72,12 +74,29 @@ export class Life {
       if (!afterSend) return NEVER;
       // It reaches the platform, which may apply it; its answer reaches no one.
       this.host.countRequest();
-      void this.host.advisor.transport.request(req);
+      void this.transport(req);
       return NEVER;
     }
     this.host.countRequest();
-    const res = await this.host.advisor.transport.request(req);
+    const res = await this.transport(req);
     return this.killed ? NEVER : res;
+  }
+
+  private transport(req: ApiRequest): Promise<ApiResult> {
+    const request = this.host.advisor.transport.request(req);
+    const tracked = request.finally(() => this.sent.delete(tracked));
+    this.sent.add(tracked);
+    return request;
+  }
+
+  /**
+   * Waits until the platform is done with every request this app sent: a restarted app starts
+   * seconds after the old process died, and by then the platform has applied or dropped what
+   * that process had sent. (A request landing after the new app looked for it is a window no
+   * client can close without idempotency keys, which neither interface has: DESIGN.md §3.)
+   */
+  async sentSettled(): Promise<void> {
+    while (this.sent.size > 0) await Promise.allSettled([...this.sent]);
   }
 
   /** Starts a push pass in the background, unless one is running. */

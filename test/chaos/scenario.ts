@@ -360,6 +360,7 @@ class Scenario implements Host {
     await life.killAfter(r.int(1, 4), r.chance(0.5), 100);
     // Transactions the dying app had begun end as they would have; nothing new starts there.
     await sleep(20);
+    await life.sentSettled();
     this.options.log?.('restart');
     this.life = new Life(this, this.dbName);
     this.oracle.when = this.oracle.when.replace(/life \d+$/, `life ${++this.lives}`);

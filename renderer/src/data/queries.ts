@@ -1,7 +1,8 @@
 // What the screens read from the local store, served by the indexes of db.ts. This is its public
 // face; the queries are modules of queries/: the account list (account-list.ts: its pages and ids
 // in order; account-sort.ts, account-select.ts, first-accounts.ts), the synced records
-// (records.ts), engagements (engagements.ts) and the other read-only records (read-only.ts).
+// (records.ts), engagements (engagements.ts), the other read-only records (read-only.ts), and the
+// accounts a household being typed may duplicate (duplicates.ts).
 
 export {
   ACCOUNT_SORT_KEYS,
@@ -44,6 +45,12 @@ export {
   type EngagementSortKey,
 } from './queries/engagements.ts';
 export type { Page } from './queries/order.ts';
+export {
+  findDuplicates,
+  type Duplicate,
+  type DuplicateQuery,
+  type TypedMember,
+} from './queries/duplicates.ts';
 
 // Configuration has tables of its own (config.ts); its readers and writers are re-exported here.
 export {

@@ -1,7 +1,8 @@
 // A dialog that takes input does not lose it by one key or click: Esc first closes the popup open
 // inside it (a select's list, a date picker), and closing a dialog with unsaved input (Esc,
 // Cancel, ×) asks first: "Discard the changes to this liability?" Keep editing / Discard.
-// DiscardPrompt.vue shows the question; the dialog binds `requestClose` to its ways out.
+// DiscardPrompt.vue shows the question; the dialog binds `requestClose` to its ways out, and
+// `closeThen` to a link that leads elsewhere (followed once the dialog is closed).
 
 import { nextTick, onScopeDispose, ref } from 'vue';
 
@@ -29,16 +30,37 @@ export function useDiscardGuard(options: DiscardGuardOptions) {
   const asking = ref(false);
   /** The element that had the cursor when the question came, given it back on Keep editing. */
   let returnTo: HTMLElement | null = null;
+  /** Where a way out leads once the dialog is closed (a link in it); dropped on Keep editing. */
+  let then: (() => void) | null = null;
 
   /** A way out was taken (Esc, Cancel, ×): closes at once, or asks when input would be lost. */
   function requestClose(): void {
-    if (!options.dirty()) return void options.close();
+    then = null;
+    ask();
+  }
+
+  /** A way out that goes on somewhere (a link to another screen): `next` runs only once closed. */
+  function closeThen(next: () => void): void {
+    then = next;
+    ask();
+  }
+
+  function ask(): void {
+    if (!options.dirty()) return closed();
     returnTo = document.activeElement as HTMLElement | null;
     asking.value = true;
   }
 
+  function closed(): void {
+    const next = then;
+    then = null;
+    options.close();
+    next?.();
+  }
+
   function keepEditing(): void {
     asking.value = false;
+    then = null;
     const back = returnTo;
     returnTo = null;
     void nextTick(() => back?.isConnected && back.focus());
@@ -47,7 +69,7 @@ export function useDiscardGuard(options: DiscardGuardOptions) {
   function discard(): void {
     asking.value = false;
     returnTo = null;
-    options.close();
+    closed();
   }
 
   /** Heard on the window before the dialog and its inputs, so that the guard decides first. */
@@ -72,5 +94,5 @@ export function useDiscardGuard(options: DiscardGuardOptions) {
     if (!visible) requestClose();
   }
 
-  return { asking, requestClose, keepEditing, discard, onVisible };
+  return { asking, requestClose, closeThen, keepEditing, discard, onVisible };
 }

@@ -2,7 +2,8 @@
 // Creating and editing an account: the platform's rules speak in the advisor's words, the same as
 // every other form's, as the user types (once a field was left, or a save tried), a valid form
 // saves one create through the change module, an edit queues only what changed, a prospect converts to a client where the role
-// allows it, and what the role or the platform refuses is said on the form.
+// allows it, and what the role or the platform refuses is said on the form. A member typed who is
+// already in another account is said, with a link to it, and the advisor may go on.
 
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
@@ -49,6 +50,13 @@ async function openEdit(name: string) {
   )!;
   await click(row.querySelector('[data-testid="edit-account"]')!);
   await settle();
+}
+
+/** Saves, waits for the dialog to close, and reads what was queued. */
+async function saveAndClose() {
+  await click(one('account-save'));
+  await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  return outbox(screen.db);
 }
 
 describe('creating an account', () => {
@@ -123,9 +131,7 @@ describe('creating an account', () => {
     expect(messages('coclient.email')).toEqual([]);
     expect(await outbox(screen.db)).toEqual([]);
 
-    await click(one('account-save'));
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    const ops = await outbox(screen.db);
+    const ops = await saveAndClose();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({
       table: 'accounts',
@@ -177,9 +183,7 @@ describe('editing an account', () => {
     expect(dialog().textContent).toContain(
       'Becomes a client when you save, in the Onboard stage of the client pipeline.',
     );
-    await click(one('account-save'));
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    const ops = await outbox(screen.db);
+    const ops = await saveAndClose();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ kind: 'update', recordId: bob.id });
     expect(ops[0]?.fields).toEqual({
@@ -195,9 +199,7 @@ describe('editing an account', () => {
     screen.mounted = await mountAt(screen.db, '/accounts');
     await openEdit('Ann Young');
     expect(input('account-coclient-first_name').value).toBe('Al');
-    await click(one('account-save'));
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
-    expect(await outbox(screen.db)).toEqual([]);
+    expect(await saveAndClose()).toEqual([]);
   });
 
   it('shows the form read-only, saying why, when the role may not change the account', async () => {
@@ -251,10 +253,8 @@ describe('editing an account', () => {
     expect(messages('client.email')).toEqual(['Email: enter an e-mail address such as name@example.com.']);
     await typeText(input('account-client-email'), 'ann@example.com');
     expect(messages('client.email')).toEqual([]);
-    await click(one('account-save'));
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     // The fix goes into the refused change, which is queued again.
-    const ops = await outbox(screen.db);
+    const ops = await saveAndClose();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ state: 'queued', fields: { 'client.email': 'ann@example.com' } });
   });
@@ -305,5 +305,117 @@ describe('closing the account dialog', () => {
     await click(one('discard-confirm'));
     await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     expect(await outbox(screen.db)).toEqual([]);
+  });
+});
+
+describe('a household that may already be here', () => {
+  /** The warning's lines, once typing has paused and the local store answered. */
+  async function warned(): Promise<string[]> {
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid="duplicate-warning"]')).not.toBeNull(),
+    );
+    return [...document.querySelectorAll('[data-testid="duplicate"]')].map((li) =>
+      (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+  }
+  /** The list open, and a new account's client named. */
+  async function newAccountNamed(first: string, last: string) {
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    await openCreate();
+    await typeText(input('account-client-first_name'), first);
+    await typeText(input('account-client-last_name'), last);
+    return screen.mounted.router;
+  }
+  const nothingWarned = async () => {
+    // Past the pause after typing, with the store's answer in.
+    await new Promise((r) => setTimeout(r, 400));
+    await settle();
+    expect(document.querySelector('[data-testid="duplicate-warning"]')).toBeNull();
+  };
+
+  it('names the existing co-client who has the email typed, links to the account, and still creates', async () => {
+    await userConfig(screen.db);
+    const bay = await account(screen.db, { first: 'Ada', last: 'Bay', co: { first: 'Ivo', last: 'North' } });
+    await account(screen.db, { first: 'Cy', last: 'Ode' });
+    await newAccountNamed('Ivo', 'North');
+    expect(await warned()).toEqual([
+      'Ivo North (co-client of the Bay household) has the same name (dates of birth not compared). Open Ada Bay & Ivo North',
+    ]);
+    await typeText(input('account-client-email'), ' IVO.North@example.com');
+    await vi.waitFor(() => expect(one('duplicate-warning').textContent).toContain('ivo.north@example.com'));
+    expect(await warned()).toEqual([
+      'Ivo North (co-client of the Bay household) has this name and the email ivo.north@example.com. Open Ada Bay & Ivo North',
+    ]);
+    const warning = one('duplicate-warning');
+    expect(warning.textContent).toContain('This household may already be here.');
+    // Said politely, as typing goes on, not as an alarm.
+    expect(warning.getAttribute('aria-live')).toBe('polite');
+    expect(warning.textContent).toContain('Compared with the accounts on this computer only');
+    expect(warning.textContent).toContain('You can still create this account.');
+    expect(one('duplicate-open').getAttribute('href')).toContain(`/accounts/${bay.id}`);
+
+    // Going on anyway: the one create is queued as typed (trimmed).
+    const [create, ...more] = await saveAndClose();
+    expect(more).toEqual([]);
+    expect(create).toMatchObject({ table: 'accounts', kind: 'create' });
+    expect(create?.fields).toMatchObject({
+      'client.first_name': 'Ivo',
+      'client.last_name': 'North',
+      'client.email': 'IVO.North@example.com',
+    });
+  });
+
+  it('opens the existing account only through the question that keeps what was typed', async () => {
+    await userConfig(screen.db);
+    const bay = await account(screen.db, { first: 'Ada', last: 'Bay', archived: true });
+    const router = await newAccountNamed('Ada', 'Bay');
+    // The name alone, without a date of birth to compare: a softer notice, archived accounts included.
+    expect(await warned()).toEqual([
+      'Ada Bay (client of the Bay household, archived) has the same name (dates of birth not compared). Open Ada Bay',
+    ]);
+    expect(one('duplicate-warning').textContent).toContain('A similar name is already here.');
+
+    await click(one('duplicate-open'));
+    expect(one('discard-prompt').textContent).toContain('Discard the changes to this new account?');
+    await click(one('discard-keep'));
+    expect(router.currentRoute.value.name).toBe('accounts');
+    expect(input('account-client-first_name').value).toBe('Ada');
+    // Cancel then Discard after Keep editing: the link was not remembered.
+    await click(one('account-cancel'));
+    await click(one('discard-confirm'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(router.currentRoute.value.name).toBe('accounts');
+
+    await openCreate();
+    await typeText(input('account-client-first_name'), 'Ada');
+    await typeText(input('account-client-last_name'), 'Bay');
+    await warned();
+    await click(one('duplicate-open'));
+    await click(one('discard-confirm'));
+    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe(`/accounts/${bay.id}`));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(await outbox(screen.db)).toEqual([]);
+  });
+
+  it('warns when a co-client added to an account is in another, and not about the account itself', async () => {
+    await userConfig(screen.db);
+    await account(screen.db, { first: 'Ada', last: 'Bay', co: { first: 'Ivo', last: 'North' } });
+    await account(screen.db, { first: 'Ann', last: 'Young' });
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    await openEdit('Ada Bay');
+    // Its own members, unchanged, are no duplicates of themselves.
+    await nothingWarned();
+    await click(button(dialog(), 'Cancel'));
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+
+    await openEdit('Ann Young');
+    await click(one('add-coclient'));
+    await typeText(input('account-coclient-first_name'), 'Ivo');
+    await typeText(input('account-coclient-last_name'), 'Young');
+    await typeText(input('account-coclient-email'), 'ivo.north@example.com');
+    expect(await warned()).toEqual([
+      'Ivo North (co-client of the Bay household) has the email ivo.north@example.com. Typed as the co-client. Open Ada Bay & Ivo North',
+    ]);
+    expect(one('duplicate-warning').textContent).toContain('You can still save.');
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The guard of a dialog's unsaved input: Esc is first for a popup open inside the dialog, then
-// closes the dialog, asking first when input would be lost; Esc while asking keeps editing.
+// closes the dialog, asking first when input would be lost; Esc while asking keeps editing; a link
+// out of the dialog is followed only once it is closed.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectScope } from 'vue';
@@ -93,5 +94,27 @@ describe('the discard guard of a dialog', () => {
     expect(state.closed).toBe(1);
     expect(escape().defaultPrevented).toBe(false);
     expect(state.closed).toBe(1);
+  });
+
+  it('follows a link out of the dialog only once it is closed, and not after Keep editing', () => {
+    const { state, guard } = dialog(true);
+    const opened: string[] = [];
+    guard.closeThen(() => opened.push(`closed ${state.closed}`));
+    expect(guard.asking.value).toBe(true);
+    expect(opened).toEqual([]);
+    escape(); // keeps editing: the link is forgotten
+    guard.requestClose();
+    guard.discard();
+    expect(opened).toEqual([]);
+
+    state.open = true;
+    guard.closeThen(() => opened.push(`closed ${state.closed}`));
+    guard.discard();
+    expect(opened).toEqual(['closed 2']);
+    // Nothing typed: closes and follows at once.
+    state.open = true;
+    state.dirty = false;
+    guard.closeThen(() => opened.push(`closed ${state.closed}`));
+    expect(opened).toEqual(['closed 2', 'closed 3']);
   });
 });

@@ -8,7 +8,7 @@ import { createRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Fields } from '../../../renderer/src/data/model.ts';
 import { findDuplicates, type TypedMember } from '../../../renderer/src/data/queries.ts';
-import { openDb, syncedAccount } from './helpers.ts';
+import { openDb, syncedAccount, syncedSingle } from './helpers.ts';
 
 let nextServerId = 500;
 
@@ -24,21 +24,6 @@ const BAY: Fields = {
 };
 
 const household = (db: AdvisorDb, fields: Fields = BAY) => syncedAccount(db, nextServerId++, fields);
-
-/** A member's details as a pull stores them. */
-async function details(db: AdvisorDb, accountId: string, member: string, fields: Fields): Promise<void> {
-  const key = `details:${member}`;
-  await db.singles.put({
-    id: `${accountId}:${key}`,
-    accountId,
-    key,
-    serverId: `${accountId}:${key}`,
-    fields,
-    server: { ...fields },
-    status: 'synced',
-    changedAt: 0,
-  });
-}
 
 const person = (first: string, last: string, email = '', birth_date: string | null = null): TypedMember => ({
   first_name: first,
@@ -108,7 +93,7 @@ describe('accounts a new household may duplicate', () => {
   it('matches a name with the same date of birth, and not one with another date of birth', async () => {
     const db = openDb();
     const bay = await household(db);
-    await details(db, bay.id, 'coclient', {
+    await syncedSingle(db, bay.id, 'details:coclient', {
       first_name: 'Ivo',
       last_name: 'North',
       birth_date: '1971-05-02 00:00:00',

@@ -7,7 +7,13 @@ import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
 import { openStore } from '../../../renderer/src/data/instance.ts';
-import type { AccountRow, Fields, Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
+import type {
+  AccountRow,
+  Fields,
+  Operation,
+  SectionItemRow,
+  SingleRow,
+} from '../../../renderer/src/data/model.ts';
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
@@ -107,6 +113,27 @@ export async function syncedItem(
     section,
   };
   await db.sectionItems.add(row);
+  return row;
+}
+
+/** A single-record section (or member details) as a pull stores it. */
+export async function syncedSingle(
+  db: AdvisorDb,
+  accountId: string,
+  key: string,
+  fields: Fields,
+): Promise<SingleRow> {
+  const row: SingleRow = {
+    id: `${accountId}:${key}`,
+    serverId: `${accountId}:${key}`,
+    accountId,
+    key,
+    fields: { ...fields },
+    server: { ...fields },
+    status: 'synced',
+    changedAt: 0,
+  };
+  await db.singles.add(row);
   return row;
 }
 

@@ -13,11 +13,10 @@ import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import type { Fields, SingleRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
-import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem } from '../data/helpers.ts';
+import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem, syncedSingle } from '../data/helpers.ts';
 
-export { openDb, syncedAccount, syncedItem };
+export { openDb, syncedAccount, syncedItem, syncedSingle };
 
 // Live queries run only where Dexie finds an IndexedDB of its own (`Dexie.dependencies`), which
 // neither Node nor happy-dom has: give it the fake one the test databases live in.
@@ -37,27 +36,6 @@ export async function household(db: AdvisorDb, serverId = 7) {
     'coclient.last_name': 'Tester',
     'coclient.email': 'bob@example.com',
   });
-}
-
-/** A single-record section (or member details) as a pull stores it. */
-export async function syncedSingle(
-  db: AdvisorDb,
-  accountId: string,
-  key: string,
-  fields: Fields,
-): Promise<SingleRow> {
-  const row: SingleRow = {
-    id: `${accountId}:${key}`,
-    serverId: `${accountId}:${key}`,
-    accountId,
-    key,
-    fields: { ...fields },
-    server: { ...fields },
-    status: 'synced',
-    changedAt: 0,
-  };
-  await db.singles.add(row);
-  return row;
 }
 
 export async function mountWorkspace(

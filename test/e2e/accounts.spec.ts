@@ -1,7 +1,8 @@
 // The account list as an advisor uses it: signed in, the list fills from the platform (through
 // the local store), search as you type, sort, the pipeline board, and a new prospect with a
 // co-client created through the form — checked with the platform's own rules as the user types,
-// and found on the platform once synced. Screenshots light and dark.
+// and found on the platform once synced — and one that repeats an existing co-client, warned
+// about with a link to that household. Screenshots light and dark.
 
 import type { Page } from '@playwright/test';
 import { activeAccounts, admit, expect, openList, SHOTS, test } from './fixtures.ts';
@@ -129,6 +130,36 @@ test('find, sort and create accounts in the list', async ({ page, servers }) => 
   await nora(1).dragTo(columns.nth(2));
   await expect(nora(2)).toBeVisible();
   await expect.poll(platformStage, { timeout: 20_000 }).toBe(stages[2]?.id);
+});
+
+test('a new prospect with an existing co-client’s name and email is warned about, and may open it', async ({
+  page,
+  servers,
+}) => {
+  await openList(page, servers);
+  const bay = activeAccounts(servers).find((a) => a.coclient?.email && a.coclient.first_name)!;
+  const co = bay.coclient!;
+  await page.getByTestId('new-account').click();
+  const form = page.getByRole('dialog', { name: 'New account' });
+  await form.getByLabel('First name').fill(co.first_name);
+  await form.getByLabel('Last name').fill(co.last_name);
+  await form.getByLabel('Email').fill(` ${co.email.toUpperCase()}`);
+  const warning = form.getByTestId('duplicate-warning');
+  await expect(warning).toContainText('This household may already be here.');
+  await expect(warning.getByTestId('duplicate')).toContainText(
+    `${co.first_name} ${co.last_name} (co-client of the ${bay.client.last_name} household) has this name and the email ${co.email}.`,
+  );
+  await expect(warning).toContainText('You can still create this account.');
+  await page.screenshot({ path: `${SHOTS}/account-duplicate-light.png`, animations: 'disabled' });
+
+  // The link asks before what was typed is lost, then opens the household found.
+  await warning.getByTestId('duplicate-open').click();
+  await expect(form.getByTestId('discard-prompt')).toContainText('Discard the changes to this new account?');
+  await form.getByTestId('discard-confirm').click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('workspace-title')).toContainText(
+    `${bay.client.first_name} ${bay.client.last_name}`,
+  );
 });
 
 test('the account list and form in dark mode', async ({ browser, servers }) => {

@@ -18,7 +18,7 @@ import type { ApiResult } from '@shared/api/request.ts';
 import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
-import { recordedIdentity } from '../data/store-identity.ts';
+import { recordedIdentity, syncingIdentity } from '../data/store-identity.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
@@ -352,8 +352,8 @@ export class SyncCoordinator {
 
   /** Whether the user and team signed in are this store's: another's answers are not for it. */
   private async signedInHere(): Promise<boolean> {
-    const { identity } = this.options;
-    return !identity || sameIdentity(identity(), await recordedIdentity(this.db));
+    const signedIn = await syncingIdentity(this.db, this.options.identity);
+    return sameIdentity(signedIn, await recordedIdentity(this.db));
   }
 
   private async pullAccount(localId: string, verb: string): Promise<PullReport> {

@@ -13,7 +13,7 @@ import { onOutbox, rowsOf } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
 import type { Operation } from '../data/model.ts';
-import { recordedIdentity } from '../data/store-identity.ts';
+import { syncingIdentity } from '../data/store-identity.ts';
 import { failure, goneFromServer, refuse, type Outcome } from './push/outcome.ts';
 import { Pass, type PushContext, type PushEvent, type PushReport } from './push/pass.ts';
 import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './push/schedule.ts';
@@ -203,8 +203,8 @@ export class PushEngine {
   }
 
   /** The identity whose operations may be sent now. */
-  private async signedIn(): Promise<StoreIdentity | null> {
-    return this.options.identity ? this.options.identity() : recordedIdentity(this.db);
+  private signedIn(): Promise<StoreIdentity | null> {
+    return syncingIdentity(this.db, this.options.identity);
   }
 
   /**

@@ -1,20 +1,14 @@
-// "Send them first" at sign-out (`useSyncStore().sendNow`), against the sandbox platform over real
-// HTTP: it resolves when the push pass that sends the queue ends, with what is left then; a pull
-// the platform is still holding (the sync state still "syncing") does not hold it up, and no
-// timer decides when it is done.
+// "Send them first" at sign-out (`SyncCoordinator.sendNow`, which the sync store's `sendNow`
+// awaits), against the sandbox platform over real HTTP: it resolves when the push pass that sends
+// the queue ends, the state then counting what is left; a pull the platform is still holding (the
+// sync state still "syncing") does not hold it up, and no timer decides when it is done.
 
-import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthStatus } from '@shared/auth.ts';
-import type { Bridge } from '@shared/bridge.ts';
-import { useBridge } from '../../renderer/src/common/bridge.ts';
-import { useSessionStore } from '../../renderer/src/common/session.ts';
-import { useSyncStore } from '../../renderer/src/common/sync.ts';
 import { updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
-import { closeLocalDb, useLocalDb } from '../../renderer/src/data/instance.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
+import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
 import { PullEngine } from '../../renderer/src/sync/pull.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
@@ -23,6 +17,8 @@ import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts'
 let platform: Platform;
 let advisor: SandboxClient;
 let db: AdvisorDb;
+let identity: StoreIdentity;
+let sync: SyncCoordinator | null = null;
 
 beforeAll(async () => {
   platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 12 });
@@ -31,28 +27,24 @@ afterAll(async () => {
   await platform.close();
 });
 beforeEach(async () => {
-  setActivePinia(createPinia());
   advisor = sandboxClient(platform, ADVISOR);
-  const identity: StoreIdentity = { user: newUserKey(), team: SANDBOX_TEAM };
+  identity = { user: newUserKey(), team: SANDBOX_TEAM };
   db = openDb(undefined, identity);
   // The store holds its team's accounts, as after a first pull.
   await new PullEngine({ db, send: advisor.send }).pullAccountList({ full: true });
-  useLocalDb(db);
-  useSessionStore().status = { identity } as unknown as AuthStatus;
-  useBridge({
-    api: { request: advisor.send },
-    diagnostics: { report: () => Promise.resolve({ ok: true }) },
-  } as unknown as Bridge);
 });
 afterEach(async () => {
-  await useSyncStore().stop();
+  await sync?.stop();
+  sync = null;
   platform.control.setFaults({ probability: 0, queue: [] });
   advisor.transport.dispose();
-  closeLocalDb();
   await db.delete();
 });
 
-const firstName = (id: number | null | undefined) =>
+/** What the sign-out dialog counts: queued, refused and in conflict (the sync store's `unsentCount`). */
+const unsent = (s: SyncState) => s.pendingCount + s.rejected.length + s.conflicts.length;
+
+const firstName = (id: unknown) =>
   platform.control.dump().accounts.find((a) => a.id === id)?.client.first_name;
 
 /** Two synced accounts renamed here: two changes queued. */
@@ -94,44 +86,57 @@ async function until(test: () => boolean | Promise<boolean>, what: string): Prom
  * a server error landed is not known).
  */
 async function twoWaiting() {
-  const sync = useSyncStore();
   holdListRefuseWrites();
-  expect(await sync.start()).toBe(true);
-  await until(() => sync.phase === 'syncing', 'the background pull');
+  const c = new SyncCoordinator({
+    db,
+    send: advisor.send,
+    identity: () => identity,
+    locks: null,
+    channel: null,
+    events: null,
+    online: () => true,
+    backgroundIntervalMs: 60 * 60_000,
+  });
+  sync = c;
+  c.start();
+  await until(() => c.state.phase === 'syncing', 'the background pull');
   const renamed = await renameTwo();
   await until(
     async () => (await db.outbox.toArray()).every((op) => op.lastError?.status === 500),
     'both changes to have failed once',
   );
-  return { sync, ...renamed };
+  return { c, ...renamed };
 }
 
 describe('send now', () => {
   it('sends the waiting changes at once and resolves with none left, the count going down', async () => {
-    const { sync, rows, names } = await twoWaiting();
+    const { c, rows, names } = await twoWaiting();
     // The platform takes writes again.
     platform.control.setFaults({ queue: [] });
 
     const heard: number[] = [];
-    const left = await sync.sendNow((count) => heard.push(count));
-    expect(left).toBe(0);
+    const off = c.subscribe((s) => heard.push(unsent(s)));
+    await c.sendNow();
+    off();
+    expect(unsent(c.state)).toBe(0);
     expect(rows.map((r) => firstName(r.serverId))).toEqual(names);
     expect(await db.outbox.count()).toBe(0);
     expect(heard[0]).toBe(2);
     expect(heard.at(-1)).toBe(0);
     expect(heard).toEqual([...heard].sort((a, b) => b - a));
     // The pull is still held: it was not waited for.
-    expect(sync.phase).toBe('syncing');
+    expect(c.state.phase).toBe('syncing');
   });
 
   it('resolves with what is left once the pass ends, while the platform still refuses and holds the pull', async () => {
-    const { sync, rows } = await twoWaiting();
+    const { c, rows } = await twoWaiting();
     const before = platform.control.stats().received;
 
-    expect(await sync.sendNow()).toBe(2);
+    await c.sendNow();
+    expect(unsent(c.state)).toBe(2);
     // The pass tried them again (the platform heard it) though their retry was not due yet.
     expect(platform.control.stats().received).toBeGreaterThanOrEqual(before + 2);
-    expect(sync.phase).toBe('syncing');
+    expect(c.state.phase).toBe('syncing');
     expect(rows.map((r) => firstName(r.serverId)).some((n) => n?.startsWith('Now-'))).toBe(false);
     expect(await db.outbox.count()).toBe(2);
   });

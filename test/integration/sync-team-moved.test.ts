@@ -10,13 +10,14 @@ import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
 import { STATS_KEY } from '../../renderer/src/data/queries.ts';
 import { PullEngine, type PullReport } from '../../renderer/src/sync/pull.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
+import { loneCoordinator } from './lone-coordinator.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 /** The advisor's other team in the sandbox (Harbor Wealth Partners). */
@@ -114,16 +115,7 @@ describe('changes queued while another device switches the team', () => {
     const queued = (await db.outbox.orderBy('seq').toArray()).map((op) => op.id);
 
     await switchElsewhere(HARBOR);
-    const sync = new SyncCoordinator({
-      db,
-      send: advisor.send,
-      identity: () => identity,
-      locks: null,
-      channel: null,
-      events: null,
-      online: () => true,
-      backgroundIntervalMs: 60 * 60_000,
-    });
+    const sync = loneCoordinator({ db, send: advisor.send, identity: () => identity });
     stops.push(() => sync.stop());
     sync.start();
     const moved = await until(sync, (s) => s.teamMoved !== null);

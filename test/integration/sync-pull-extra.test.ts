@@ -29,7 +29,7 @@ import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, EngagementRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
-import { fakeIdb, openDb } from '../unit/data/helpers.ts';
+import { fakeIdb, newUserKey, openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
@@ -326,8 +326,9 @@ describe('engagements', () => {
     const count = requestsSince();
     const report = await engine.pullEngagements();
     expect(report.failures).toEqual([]);
-    expect(report.requests).toBe(1);
-    expect(count()).toBe(1);
+    // The page, and the platform's current team confirmed before what it brings is kept (issue 12).
+    expect(report.requests).toBe(2);
+    expect(count()).toBe(2);
     const all = await served();
     expect(all.items.length).toBe(teamEngagements().length);
     expect(report).toMatchObject({ records: all.items.length, written: all.items.length });
@@ -354,8 +355,9 @@ describe('engagements', () => {
     const count = requestsSince();
     const progress: (number | null)[] = [];
     const report = await small.pullEngagements({ onProgress: (p) => progress.push(p.done) });
-    expect(report.requests).toBe(Math.ceil(total / 7));
-    expect(count()).toBe(Math.ceil(total / 7));
+    // And the team confirmed before they are kept.
+    expect(report.requests).toBe(Math.ceil(total / 7) + 1);
+    expect(count()).toBe(Math.ceil(total / 7) + 1);
     expect(await paged.engagements.count()).toBe(total);
     expect(progress.at(-1)).toBe(total);
   });
@@ -433,7 +435,8 @@ describe('engagements', () => {
     });
     const others = await db.engagements.where('accountServerId').notEqual(account.id).count();
     const report = await engine.pullEngagements({ accountId: row.id });
-    expect(report).toMatchObject({ requests: 1, written: 1, removed: 0 });
+    // The list, and the team confirmed before the new one is kept.
+    expect(report).toMatchObject({ requests: 2, written: 1, removed: 0 });
     expect((await db.engagements.get(made.id))?.accountServerId).toBe(account.id);
     expect(await db.engagements.where('accountServerId').notEqual(account.id).count()).toBe(others);
   });
@@ -524,8 +527,9 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
   it('pulls the user’s forms in one request, an account’s in one, and a sent form arrives', async () => {
     const count = requestsSince();
     const report = await engine.pullForms();
-    expect(report).toMatchObject({ requests: 1, failures: [] });
-    expect(count()).toBe(1);
+    // The list, and the platform's current team confirmed before what it brings is kept (issue 12).
+    expect(report).toMatchObject({ requests: 2, failures: [] });
+    expect(count()).toBe(2);
     await sameForms(await listForms(db), '/api/v0/user/forms');
     for (const status of ['NEW', 'IN_PROGRESS', 'CLOSED'])
       expect((await listForms(db, { status })).every((f) => f.status === status)).toBe(true);
@@ -535,7 +539,7 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
     const template = await get<{ key: string }[]>('/api/v0/user/templates');
     await api('POST', `/api/v0/accounts/${account.id}/forms`, { template: template[0]!.key });
     const one = await engine.pullForms({ accountId: row.id });
-    expect(one).toMatchObject({ requests: 1, written: 1, removed: 0 });
+    expect(one).toMatchObject({ requests: 2, written: 1, removed: 0 });
     await sameForms(await listForms(db, { accountId: row.id }), `/api/v0/accounts/${account.id}/forms`);
     expect((await listForms(db, { accountId: row.id, status: 'NEW' }))[0]?.server.template?.key).toBe(
       template[0]!.key,
@@ -544,13 +548,15 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
 
   it('pulls report metadata in one request', async () => {
     const count = requestsSince();
-    expect(await engine.pullReports()).toMatchObject({ requests: 1, failures: [], written: 3 });
-    expect(count()).toBe(1);
+    // And one confirming the team before they are kept.
+    expect(await engine.pullReports()).toMatchObject({ requests: 2, failures: [], written: 3 });
+    expect(count()).toBe(2);
     const reports = await get<{ title: string }[]>('/api/v0/user/reports');
     expect((await listReports(db)).map((r) => r.server)).toEqual(
       [...reports].sort((a, b) => a.title.localeCompare(b.title)),
     );
-    expect((await engine.pullReports()).written).toBe(0);
+    // Nothing to change here: nothing to confirm.
+    expect(await engine.pullReports()).toMatchObject({ requests: 1, written: 0 });
   });
 
   it('pulls the feed whole the first time, then only what is new', async () => {
@@ -559,7 +565,8 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
     const count = requestsSince();
     const first = await small.pullUserActivity();
     expect(first.failures).toEqual([]);
-    expect(count()).toBe(Math.ceil(feed.total! / 25));
+    // And the team confirmed before it is kept.
+    expect(count()).toBe(Math.ceil(feed.total! / 25) + 1);
     expect((await userActivity(db, { limit: 500 })).items.map((r) => r.server)).toEqual(feed.items);
 
     // Two new items (a PIN reset, a form sent): one page.
@@ -569,10 +576,10 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
     await api('POST', `/api/v0/accounts/${account.id}/forms`, { template: template!.key });
     const more = requestsSince();
     const next = await small.pullUserActivity();
-    expect(more()).toBe(1);
+    expect(more()).toBe(2);
     const now = await get<Listed<{ id: number; type: string }>>('/api/v0/user/activities?limit=500');
     expect(now.total! - feed.total!).toBe(2);
-    expect(next).toMatchObject({ requests: 1, written: 2, removed: 0 });
+    expect(next).toMatchObject({ requests: 2, written: 2, removed: 0 });
     expect((await userActivity(db, { limit: 500 })).items.map((r) => r.server)).toEqual(now.items);
     const resets = await userActivity(db, { type: 'account.security.reset', limit: 500 });
     expect(resets.items.map((r) => r.id)).toEqual(
@@ -583,11 +590,12 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
 
   it('pulls statistics for a range in one request', async () => {
     const count = requestsSince();
+    // And one confirming the team before they are kept.
     expect(await engine.pullStats({ start: '2020-01-01', end: '2020-12-31' })).toMatchObject({
-      requests: 1,
+      requests: 2,
       failures: [],
     });
-    expect(count()).toBe(1);
+    expect(count()).toBe(2);
     const stored = (await db.meta.get(STATS_KEY))?.value as { data: { clients: number[] }; start: string };
     expect(stored.start).toBe('2020-01-01');
     expect(stored.data).toEqual(await get('/api/v0/user/stats?start_date=2020-01-01&end_date=2020-12-31'));
@@ -604,21 +612,39 @@ describe('forms, reports, the advisor’s feed and statistics', () => {
     });
   });
 
-  it('after a team switch: forms, reports and the feed are the other team’s, the first team’s removed', async () => {
+  it('after a team switch elsewhere: this team’s store keeps its forms, reports and feed; the other team’s go to its own store', async () => {
+    const before = {
+      forms: await db.forms.orderBy('id').toArray(),
+      reports: await db.reports.orderBy('id').toArray(),
+      feed: await db.userActivity.orderBy('id').toArray(),
+    };
+    expect(before.forms.length * before.reports.length * before.feed.length).toBeGreaterThan(0);
     await api('POST', '/api/v2/user/switch', { id: 2 });
     const forms = await engine.pullForms();
     const reports = await engine.pullReports();
     const feed = await engine.pullUserActivity({ full: true });
-    for (const report of [forms, reports, feed]) {
-      expect(report.failures).toEqual([]);
-      expect(report.removed).toBeGreaterThan(0);
-    }
-    await sameForms(await listForms(db), '/api/v0/user/forms');
-    expect(ids(await db.reports.toArray())).toEqual(ids(await get<{ id: string }[]>('/api/v0/user/reports')));
+    // Each read the other team's list, and wrote none of it (issue 12: one store per team).
+    for (const report of [forms, reports, feed])
+      expect(report).toMatchObject({ failures: [], written: 0, removed: 0, teamMoved: 2 });
+    expect(await db.forms.orderBy('id').toArray()).toEqual(before.forms);
+    expect(await db.reports.orderBy('id').toArray()).toEqual(before.reports);
+    expect(await db.userActivity.orderBy('id').toArray()).toEqual(before.feed);
+
+    // The other team's store takes them.
+    const harbor = openDb(undefined, { user: newUserKey(), team: 2 });
+    const there = new PullEngine({ db: harbor, send });
+    await there.pullForms();
+    await there.pullReports();
+    await there.pullUserActivity({ full: true });
+    await sameForms(await listForms(harbor), '/api/v0/user/forms');
+    expect(ids(await harbor.reports.toArray())).toEqual(
+      ids(await get<{ id: string }[]>('/api/v0/user/reports')),
+    );
     const served = await get<Listed<{ id: number }>>('/api/v0/user/activities?limit=500');
-    expect((await userActivity(db, { limit: 500 })).items.map((r) => r.id)).toEqual(
+    expect((await userActivity(harbor, { limit: 500 })).items.map((r) => r.id)).toEqual(
       served.items.map((a) => a.id),
     );
+    await harbor.delete();
   });
 });
 

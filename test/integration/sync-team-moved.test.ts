@@ -10,12 +10,14 @@ import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
+import { STATS_KEY } from '../../renderer/src/data/queries.ts';
+import { PullEngine, type PullReport } from '../../renderer/src/sync/pull.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
+import { loneCoordinator } from './lone-coordinator.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 /** The advisor's other team in the sandbox (Harbor Wealth Partners). */
@@ -113,16 +115,7 @@ describe('changes queued while another device switches the team', () => {
     const queued = (await db.outbox.orderBy('seq').toArray()).map((op) => op.id);
 
     await switchElsewhere(HARBOR);
-    const sync = new SyncCoordinator({
-      db,
-      send: advisor.send,
-      identity: () => identity,
-      locks: null,
-      channel: null,
-      events: null,
-      online: () => true,
-      backgroundIntervalMs: 60 * 60_000,
-    });
+    const sync = loneCoordinator({ db, send: advisor.send, identity: () => identity });
     stops.push(() => sync.stop());
     sync.start();
     const moved = await until(sync, (s) => s.teamMoved !== null);
@@ -220,5 +213,89 @@ describe('a pull while another device switches the team', () => {
     expect(await team.confirm()).toEqual({ kind: 'same' });
     expect(moves).toEqual([HARBOR, null]);
     expect(await db.accounts.get(account.id)).toMatchObject({ serverId: account.serverId });
+  });
+});
+
+describe('read-only lists pulled while another device switches the team', () => {
+  /** What the store holds of the team's read-only records, to compare before and after. */
+  async function readOnlyHere() {
+    return {
+      engagements: await db.engagements.orderBy('id').toArray(),
+      forms: await db.forms.orderBy('id').toArray(),
+      reports: await db.reports.orderBy('id').toArray(),
+      feed: await db.userActivity.orderBy('id').toArray(),
+      stats: (await db.meta.get(STATS_KEY))?.value,
+    };
+  }
+
+  /** The last year, as `YYYY-MM-DD` (the longest range the statistics take). */
+  const lastYear = () => {
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    return { start: day(Date.now() - 365 * 86_400_000), end: day(Date.now()) };
+  };
+
+  it('write none of the other team’s rows and sweep none of this team’s; each says the team moved', async () => {
+    const pull = new PullEngine({ db, send: advisor.send });
+    // A form sent to one of this team's accounts, so that the team has forms.
+    const account = await storedAccount();
+    const templates = await advisor.send({ api: 'v0', method: 'GET', path: '/user/templates' });
+    const [template] = (templates.ok ? templates.data : []) as { key: string }[];
+    const sent = await advisor.send({
+      api: 'v0',
+      method: 'POST',
+      path: `/accounts/${account.serverId}/forms`,
+      body: { template: template!.key },
+    });
+    expect(sent.ok).toBe(true);
+    // This team's records, as pulled before.
+    await pull.pullEngagements();
+    await pull.pullForms();
+    await pull.pullReports();
+    await pull.pullUserActivity({ full: true });
+    await pull.pullStats(lastYear());
+    const before = await readOnlyHere();
+    expect(before.engagements.length * before.forms.length * before.reports.length).toBeGreaterThan(0);
+    expect(before.feed.length).toBeGreaterThan(0);
+    const withEngagements = await db.accounts
+      .where('serverId')
+      .equals(before.engagements[0]!.accountServerId)
+      .first();
+
+    // Another device switches the team between each pull's start and its list's answer.
+    const lists = ['/engagements', '/user/forms', '/user/reports', '/user/activities', '/user/stats'];
+    let switches = 0;
+    const send: Send = async (req: ApiRequest) => {
+      if (req.method === 'GET' && lists.includes(req.path)) {
+        switches++;
+        await switchElsewhere(HARBOR);
+      }
+      return advisor.send(req);
+    };
+    const moved = new PullEngine({ db, send, team: new TeamWatch(db, send) });
+    const reports: PullReport[] = [
+      await moved.pullEngagements(),
+      // An account's list under the other team is empty: it must not sweep the account's engagements.
+      await moved.pullEngagements({ accountId: withEngagements!.id }),
+      await moved.pullForms(),
+      await moved.pullReports(),
+      await moved.pullUserActivity({ full: true }),
+      await moved.pullStats(lastYear()),
+    ];
+    expect(switches).toBe(6);
+    for (const report of reports)
+      expect(report).toMatchObject({ teamMoved: HARBOR, written: 0, removed: 0, failures: [] });
+    // The other team's lists did come (they were read), and none of it stayed.
+    expect(reports[0]!.records + reports[2]!.records + reports[4]!.records).toBeGreaterThan(0);
+    expect(await readOnlyHere()).toEqual(before);
+
+    // Back on the store's team: the same pulls keep this team's records and say nothing moved.
+    await switchElsewhere(SANDBOX_TEAM);
+    const back = new PullEngine({ db, send: advisor.send });
+    for (const report of [await back.pullEngagements(), await back.pullForms(), await back.pullReports()])
+      expect(report.teamMoved).toBeUndefined();
+    const after = await readOnlyHere();
+    expect(after.engagements.map((e) => e.id)).toEqual(before.engagements.map((e) => e.id));
+    expect(after.forms.map((f) => f.id)).toEqual(before.forms.map((f) => f.id));
+    expect(after.reports.map((r) => r.id)).toEqual(before.reports.map((r) => r.id));
   });
 });

@@ -158,39 +158,15 @@ export const useSyncStore = defineStore('sync', () => {
 
   /**
    * Sends the queue now (every retry due at once) and resolves with the changes left once the push
-   * has done what it can: none, or those that wait for the user or the platform. `left` hears the
-   * count as it goes down.
+   * pass that sends them has ended: none, or those that wait for the user or the platform. `left`
+   * hears the count as it goes down.
    */
   async function sendNow(left: (count: number) => void = () => undefined): Promise<number> {
-    let pushed = false;
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    let stopWatching = () => undefined as void;
-    const done = new Promise<number>((resolve) => {
-      // The count is read from the store a moment after the push's pass ends: settle on a quiet spell.
-      const settle = (ms: number) => {
-        clearTimeout(quiet);
-        quiet = setTimeout(() => resolve(unsentCount.value), ms);
-      };
-      stopWatching = watch(
-        [unsentCount, phase],
-        ([count, now]) => {
-          left(count);
-          if (count === 0) return resolve(0);
-          if (now === 'syncing') {
-            pushed = true;
-            clearTimeout(quiet);
-          } else if (pushed) settle(300);
-        },
-        { immediate: true },
-      );
-      // A push that finds nothing it can send never says "syncing".
-      if (!pushed) settle(3000);
-    });
-    await retry();
+    const stopWatching = watch(unsentCount, (count) => left(count), { immediate: true });
     try {
-      return await done;
+      await sync().sendNow();
+      return unsentCount.value;
     } finally {
-      clearTimeout(quiet);
       stopWatching();
     }
   }

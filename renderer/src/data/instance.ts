@@ -13,7 +13,8 @@ import {
   userStorePrefix,
   type StoreIdentity,
 } from './identity.ts';
-import { adoptLegacyStore, dropAdoptedLegacyStore, storeNames, type DexieOptions } from './legacy-store.ts';
+import { adoptLegacyStore, dropAdoptedLegacyStore } from './legacy-store.ts';
+import { userStores, type DexieOptions } from './store-names.ts';
 
 /** No store is open: nobody is signed in, or the identity is not known yet. */
 export class NoStoreOpen extends Error {
@@ -116,9 +117,8 @@ export function closeLocalDb(): void {
  * theirs: "remove this computer's copy of my data".
  */
 export async function removeUserStores(user: string, dexie?: DexieOptions): Promise<string[]> {
-  const prefix = userStorePrefix(user);
-  if (current?.name.startsWith(prefix)) closeLocalDb();
-  const names = (await storeNames(dexie)).filter((name) => name.startsWith(prefix));
+  if (current?.name.startsWith(userStorePrefix(user))) closeLocalDb();
+  const names = (await userStores(user, dexie)).map((store) => store.name);
   for (const name of names) await new Dexie(name, dexie).delete();
   return names;
 }

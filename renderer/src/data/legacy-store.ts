@@ -11,30 +11,13 @@ import { AdvisorDb } from './db.ts';
 import { CONFIG_KEYS } from './config.ts';
 import { IDENTITY_META_KEY, STORE_PREFIX, platformUserId, type StoreIdentity } from './identity.ts';
 import type { Operation } from './model.ts';
+import { storeExists, type DexieOptions } from './store-names.ts';
 
 /** The name of the one database of earlier versions. */
 export const LEGACY_STORE = STORE_PREFIX;
 
 /** The `meta` row by which a store says it adopted the legacy one (so a leftover copy is deleted). */
 export const ADOPTED_META_KEY = 'adoptedLegacyStore';
-
-export type DexieOptions = ConstructorParameters<typeof AdvisorDb>[1];
-
-/** The part of the IndexedDB factory that lists its databases. */
-interface DatabaseList {
-  databases(): Promise<{ name?: string }[]>;
-}
-
-/** The names of every database: in the IndexedDB given (tests), else Dexie's (the browser's). */
-export async function storeNames(options: DexieOptions): Promise<string[]> {
-  const factory = (options?.indexedDB ?? Dexie.dependencies.indexedDB) as unknown as DatabaseList;
-  return (await factory.databases()).map((db) => db.name ?? '');
-}
-
-/** Whether a database of this name exists, without creating or opening it. */
-export async function storeExists(name: string, options: DexieOptions): Promise<boolean> {
-  return (await storeNames(options)).includes(name);
-}
 
 /** Who the legacy store's kept user is and their current team, read without upgrading it. */
 async function keptOwner(

@@ -1,10 +1,11 @@
 // Changes queued under the user's other teams (issue 12). Each team has a store of its own, and a
 // change made in one waits there until that team is current again: the sync panel counts them, so
-// that the advisor knows they wait and can switch to send them.
+// that the advisor knows they wait and can switch to send them, and sign-out names them before
+// this computer's copy (every team's store) is removed.
 
 import Dexie from 'dexie';
 import type { AdvisorDb } from './db.ts';
-import { storeName } from './identity.ts';
+import { userStores } from './store-names.ts';
 
 export interface TeamRef {
   id: number;
@@ -18,9 +19,9 @@ export interface WaitingTeam {
 }
 
 /**
- * The user's other teams whose store holds unsent changes, in the order of `teams`. `like` is the
- * store open now: the others are looked for in the same IndexedDB. A team without a store (never
- * opened on this computer) is not created by looking.
+ * The user's other teams whose store holds unsent changes, in the order of `teams`: those the
+ * advisor can switch to, to send them. `like` is the store open now: the others are looked for in
+ * the same IndexedDB. A team without a store (never opened on this computer) is not created by looking.
  */
 export async function changesWaitingElsewhere(
   like: AdvisorDb,
@@ -28,27 +29,42 @@ export async function changesWaitingElsewhere(
   current: number | null,
   teams: readonly TeamRef[],
 ): Promise<WaitingTeam[]> {
-  const waiting: WaitingTeam[] = [];
-  for (const team of teams) {
-    if (team.id === current) continue;
-    const count = await unsentIn(like, storeName({ user, team: team.id }));
-    if (count > 0) waiting.push({ team, count });
-  }
-  return waiting;
+  const waiting = await changesInOtherStores(like, user, current, teams);
+  return waiting.filter((w) => teams.some((t) => t.id === w.team.id));
 }
 
-/** The operations in a store's outbox (every one of them is unsent); 0 when there is no such store. */
+/**
+ * Every store of the user's but the current team's that holds unsent changes: what removing this
+ * computer's copy (local-copy.ts) loses besides the current team's. The teams `teams` lists come
+ * first, in its order, then any other (a team the user has left), named by its id.
+ */
+export async function changesInOtherStores(
+  like: AdvisorDb,
+  user: string,
+  current: number | null,
+  teams: readonly TeamRef[],
+): Promise<WaitingTeam[]> {
+  const waiting: WaitingTeam[] = [];
+  for (const store of await userStores(user, like._options)) {
+    if (store.team === current) continue;
+    const count = await unsentIn(like, store.name);
+    const team = teams.find((t) => t.id === store.team) ?? { id: store.team, name: `team ${store.team}` };
+    if (count > 0) waiting.push({ team, count });
+  }
+  const order = (w: WaitingTeam) => {
+    const i = teams.findIndex((t) => t.id === w.team.id);
+    return i === -1 ? teams.length + w.team.id : i;
+  };
+  return waiting.sort((a, b) => order(a) - order(b));
+}
+
+/** The operations in a store's outbox (every one of them is unsent). */
 async function unsentIn(like: AdvisorDb, name: string): Promise<number> {
   const { indexedDB, IDBKeyRange } = like._options;
-  // Opened as it is (no schema declared): neither created nor upgraded by being counted.
+  // Opened as it is (no schema declared): not upgraded by being counted.
   const store = new Dexie(name, { indexedDB, IDBKeyRange, addons: [] });
   try {
     await store.open();
-  } catch (error) {
-    if (error instanceof Dexie.NoSuchDatabaseError) return 0;
-    throw error;
-  }
-  try {
     return store.tables.some((t) => t.name === 'outbox') ? await store.table('outbox').count() : 0;
   } finally {
     store.close();

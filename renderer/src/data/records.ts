@@ -205,25 +205,38 @@ export async function storeRecords<R extends AnyRecordRow>(
   options: StoreOptions<R> = {},
 ): Promise<Stored<R>> {
   return table.db.transaction('rw', table, async () => {
-    const held = await table.bulkGet(rows.map((r) => r.id as Key<R>));
-    const changed = rows
-      .map((fresh, i) => {
-        const old = held[i];
-        return old && options.keep ? options.keep(fresh, old) : fresh;
-      })
-      .filter((fresh, i) => {
-        const old = held[i];
-        return !old || !sameValue({ ...old, pulledAt: 0 }, { ...fresh, pulledAt: 0 });
-      });
+    const { changed, gone } = await storeChanges(table, rows, options);
     await table.bulkPut(changed);
-    if (!options.scope) return { written: changed.length, removed: [] };
-    const listed = new Set(rows.map((r) => r.id));
-    const gone = (await options.scope(table).toArray())
-      .filter((row) => !listed.has(row.id) && (options.covers?.(row) ?? true))
-      .map((row) => row.id as Key<R>);
     await table.bulkDelete(gone);
     return { written: changed.length, removed: gone };
   });
+}
+
+/**
+ * What `storeRecords` would write and remove, read without writing: the sync asks before a list
+ * that changes something here may be stored (whether the platform's team is still the store's).
+ */
+export async function storeChanges<R extends AnyRecordRow>(
+  table: EntityTable<R, 'id'>,
+  rows: readonly R[],
+  options: StoreOptions<R> = {},
+): Promise<{ changed: R[]; gone: Key<R>[] }> {
+  const held = await table.bulkGet(rows.map((r) => r.id as Key<R>));
+  const changed = rows
+    .map((fresh, i) => {
+      const old = held[i];
+      return old && options.keep ? options.keep(fresh, old) : fresh;
+    })
+    .filter((fresh, i) => {
+      const old = held[i];
+      return !old || !sameValue({ ...old, pulledAt: 0 }, { ...fresh, pulledAt: 0 });
+    });
+  if (!options.scope) return { changed, gone: [] };
+  const listed = new Set(rows.map((r) => r.id));
+  const gone = (await options.scope(table).toArray())
+    .filter((row) => !listed.has(row.id) && (options.covers?.(row) ?? true))
+    .map((row) => row.id as Key<R>);
+  return { changed, gone };
 }
 
 /** The tables of an engagement and its parts, for a transaction over both. */
@@ -250,13 +263,18 @@ export async function storeEngagements(
   scope?: StoreOptions<EngagementRow>['scope'],
 ): Promise<{ written: number; removed: number }> {
   return db.transaction('rw', engagementTables(db), async () => {
-    const stored = await storeRecords(db.engagements, rows, {
-      ...(scope ? { scope } : {}),
-      keep: (fresh, held) => ({ ...fresh, partsPulledAt: held.partsPulledAt }),
-    });
+    const stored = await storeRecords(db.engagements, rows, engagementOptions(scope));
     const parts = await db.engagementParts.where('engagementId').anyOf(stored.removed).delete();
     return { written: stored.written, removed: stored.removed.length + parts };
   });
+}
+
+/** How engagements are stored: a listed one keeps when its parts were pulled. */
+export function engagementOptions(scope?: StoreOptions<EngagementRow>['scope']): StoreOptions<EngagementRow> {
+  return {
+    ...(scope ? { scope } : {}),
+    keep: (fresh, held) => ({ ...fresh, partsPulledAt: held.partsPulledAt }),
+  };
 }
 
 /** Tables holding read-only records of one account. */

@@ -19,3 +19,16 @@ export async function recordedIdentity(db: AdvisorDb): Promise<StoreIdentity | n
   if (identity) recorded.set(db, identity);
   return identity;
 }
+
+/**
+ * The identity the sync works under: the signed-in one where the app says who that is
+ * (`signedIn`: null while nobody is), else the store's own (one user in one team: Node tests, the
+ * chaos runner). The push sends only operations stamped with it; the pulls write only when it is
+ * the store's.
+ */
+export async function syncingIdentity(
+  db: AdvisorDb,
+  signedIn?: () => StoreIdentity | null,
+): Promise<StoreIdentity | null> {
+  return signedIn ? signedIn() : recordedIdentity(db);
+}

@@ -1,18 +1,24 @@
 // What the sign-out dialog does, apart from how it looks: it counts the changes that have not
-// reached the platform, offers to send them first (online only), asks a second time before this
-// computer's copy of the advisor's data is removed (naming what is lost), and says what it is doing
-// meanwhile. Plain TypeScript over small ports, so its rules are tested without a screen.
+// reached the platform, the current team's and those waiting in the user's other teams' stores
+// (data/other-teams.ts), offers to send the current team's first (online only), asks a second time
+// before this computer's copy of the advisor's data (every team's) is removed, naming what is lost,
+// and says what it is doing meanwhile. Plain TypeScript over small ports, so its rules are tested
+// without a screen.
+
+import type { WaitingTeam } from '../data/other-teams.ts';
 
 /** Where the dialog is. */
 export type SignOutStep = 'choose' | 'sending' | 'confirm-removal' | 'signing-out' | 'done';
 
 export interface SignOutPorts {
-  /** Changes made here that have not reached the platform (queued, refused or in conflict). */
+  /** Changes made here under the current team that have not reached the platform (queued, refused or in conflict). */
   unsent(): number;
+  /** The user's other teams whose store holds unsent changes (removing the copy loses them too). */
+  waitingElsewhere(): Promise<WaitingTeam[]>;
   /** Whether the platform can be reached now. */
   online(): boolean;
   /**
-   * Sends the queue now; resolves with what is left once the push has done what it can (0: all
+   * Sends the current team's queue now; resolves with what is left once the push has done what it can (0: all
    * sent). `left` hears the count as it goes down.
    */
   sendUnsent(left: (count: number) => void): Promise<number>;
@@ -31,12 +37,43 @@ export function unsentNote(count: number): string {
   return `${changes(count)} ${count === 1 ? 'has' : 'have'} not reached the platform yet.`;
 }
 
-/** What removing the copy loses, said before it is done: the unsent changes for good, when there are any. */
-export function lossNote(unsent: number): string {
+const list = (parts: readonly string[]) =>
+  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
+const total = (waiting: readonly WaitingTeam[]) => waiting.reduce((n, w) => n + w.count, 0);
+
+/** "2 changes for Harbor Wealth Partners are not sent." (the other teams' changes, named by team) */
+export function elsewhereNote(waiting: readonly WaitingTeam[]): string {
+  if (waiting.length === 0) return '';
+  const parts = waiting.map((w) => `${changes(w.count)} for ${w.team.name}`);
+  return `${list(parts)} ${total(waiting) === 1 ? 'is' : 'are'} not sent.`;
+}
+
+/**
+ * How the other teams' changes go: only under their own team, so "send them first" cannot send
+ * them (it sends the current team's).
+ */
+export function elsewhereWay(waiting: readonly WaitingTeam[]): string {
+  if (waiting.length === 0) return '';
+  const kept = `${total(waiting) === 1 ? 'It is' : 'They are'} kept here and sent when`;
+  if (waiting.length === 1) return `${kept} ${waiting[0]!.team.name} is your current team.`;
+  return `${kept} their team is your current team.`;
+}
+
+/**
+ * What removing the copy loses, said before it is done: the unsent changes for good, the current
+ * team's and those waiting in the other teams' stores (removed with the rest), when there are any.
+ */
+export function lossNote(unsent: number, elsewhere: readonly WaitingTeam[] = []): string {
   const copy =
     'This removes every account, record and downloaded document Advisor Desk keeps on this computer for you, in every team. Your data on the platform is not touched; it is pulled again at your next sign-in.';
-  if (unsent === 0) return copy;
-  return `${copy} The ${changes(unsent)} that ${unsent === 1 ? 'has' : 'have'} not reached the platform will be lost for good.`;
+  const here =
+    unsent === 0
+      ? ''
+      : ` The ${changes(unsent)} that ${unsent === 1 ? 'has' : 'have'} not reached the platform will be lost for good.`;
+  if (elsewhere.length === 0) return copy + here;
+  const lost = `${total(elsewhere) === 1 ? 'It' : 'They'} will be lost for good${unsent === 0 ? '' : ' too'}.`;
+  return `${copy}${here} ${elsewhereNote(elsewhere)} ${lost}`;
 }
 
 export class SignOutFlow {
@@ -49,11 +86,41 @@ export class SignOutFlow {
   left = 0;
   /** Why the last step did not go through, in plain words. */
   problem: string | null = null;
+  /** The other teams' unsent changes, once read (`load`). */
+  elsewhere: WaitingTeam[] = [];
+  /** Why the other teams' stores could not be read, when they could not. */
+  elsewhereUnknown: string | null = null;
+  private counting: Promise<void> | null = null;
 
   constructor(private readonly ports: SignOutPorts) {}
 
+  /** Reads what waits in the other teams' stores, once: as the dialog opens, at the latest before the second confirmation. */
+  load(): Promise<void> {
+    this.counting ??= this.ports.waitingElsewhere().then(
+      (waiting) => {
+        this.elsewhere = waiting;
+      },
+      (error: unknown) => {
+        this.elsewhereUnknown = `The changes waiting in your other teams could not be counted (${error instanceof Error ? error.message : String(error)}).`;
+      },
+    );
+    return this.counting;
+  }
+
+  /** What removing the copy loses, for the second confirmation. */
+  get loss(): string {
+    const note = lossNote(this.unsent, this.elsewhere);
+    return this.elsewhereUnknown ? `${note} ${this.elsewhereUnknown} Any there are lost too.` : note;
+  }
+
+  /** The current team's unsent changes (the ones "send them first" sends). */
   get unsent(): number {
     return this.ports.unsent();
+  }
+
+  /** Every unsent change of the user's on this computer: the current team's and the other teams'. */
+  get unsentEverywhere(): number {
+    return this.unsent + total(this.elsewhere);
   }
 
   /** Controls are disabled while the dialog works. */
@@ -61,7 +128,7 @@ export class SignOutFlow {
     return this.step === 'sending' || this.step === 'signing-out' || this.step === 'done';
   }
 
-  /** "Send them first" is offered when there is something to send and a platform to send it to. */
+  /** "Send them first" is offered when the current team has something to send and a platform to send it to. */
   get canSendFirst(): boolean {
     return this.unsent > 0 && this.ports.online() && !this.busy;
   }
@@ -70,6 +137,8 @@ export class SignOutFlow {
   async confirm(): Promise<boolean> {
     if (this.busy) return false;
     if (this.removeCopy && this.step !== 'confirm-removal') {
+      // What is lost is named in full: the other teams' changes are counted first.
+      await this.load();
       this.step = 'confirm-removal';
       return false;
     }
@@ -81,7 +150,10 @@ export class SignOutFlow {
     if (this.step === 'confirm-removal') this.step = 'choose';
   }
 
-  /** Sends the unsent changes, with their count going down, then goes on with the sign-out. */
+  /**
+   * Sends the current team's unsent changes, with their count going down, then goes on with the
+   * sign-out. The other teams' go only under their own team: they stay, and are still named.
+   */
   async sendFirst(): Promise<boolean> {
     if (!this.canSendFirst) return false;
     this.problem = null;

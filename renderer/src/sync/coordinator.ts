@@ -18,7 +18,7 @@ import type { ApiResult } from '@shared/api/request.ts';
 import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
-import { recordedIdentity } from '../data/store-identity.ts';
+import { recordedIdentity, syncingIdentity } from '../data/store-identity.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
@@ -127,6 +127,8 @@ export class SyncCoordinator {
   private teardown: (() => void)[] = [];
   /** This run's session, from `start` to `stop`: its abort ends every pull and push request at once. */
   private session = new AbortController();
+  /** This observing window's "send now" requests, waiting for the worker's `sent`, by id. */
+  private readonly sendNowAsked = new Map<string, () => void>();
 
   constructor(private readonly options: SyncCoordinatorOptions) {
     const ports = windowPorts(options);
@@ -249,6 +251,36 @@ export class SyncCoordinator {
     else this.windows.post({ type: 'rearm', signedIn: false });
   }
 
+  /**
+   * "Send now" (sign-out's "send them first"): every retry is due at once, and this resolves once
+   * the push pass that sends them has ended and the store has been read again (the state's counts
+   * are then what is left). In an observing window the worker's pass is waited for: it answers
+   * through the channel.
+   */
+  async sendNow(): Promise<void> {
+    if (this.worker) await this.push.sendNow();
+    else await this.askWorkerToSend();
+    this.store.read();
+    await this.store.idle();
+  }
+
+  private askWorkerToSend(): Promise<void> {
+    if (!this.running || !this.windows.connected) return Promise.resolve();
+    const id = crypto.randomUUID();
+    return new Promise((resolve) => {
+      this.sendNowAsked.set(id, resolve);
+      this.windows.post({ type: 'send-now', id });
+    });
+  }
+
+  /** No worker will answer them now (this window works or stops): they are answered here. */
+  private answerSendNow(send: () => Promise<unknown>): void {
+    for (const [id, resolve] of [...this.sendNowAsked]) {
+      this.sendNowAsked.delete(id);
+      void send().finally(resolve);
+    }
+  }
+
   /** After a sign-in: forget the refused token, resume the queue, and catch up with a pull. */
   async signedIn(): Promise<void> {
     this.answers.signedIn();
@@ -308,6 +340,7 @@ export class SyncCoordinator {
     for (const undo of this.teardown.splice(0).reverse()) undo();
     this.held = this.release = null;
     this.remote = null;
+    this.answerSendNow(() => Promise.resolve());
   }
 
   /** Runs while this window holds the lock: the push loop and the background pulls, until `stop`. */
@@ -317,6 +350,8 @@ export class SyncCoordinator {
     this.worker = true;
     this.remote = null;
     this.push.start(this.session.signal);
+    // Asked of the worker before this window became it: the pass is this window's now.
+    this.answerSendNow(() => this.push.sendNow());
     this.background.every();
     this.changed();
     void this.background.run();
@@ -343,6 +378,14 @@ export class SyncCoordinator {
       case 'rearm':
         if (this.worker) void (message.signedIn ? this.signedIn() : this.rearm());
         return;
+      case 'send-now':
+        if (this.worker)
+          void this.push.sendNow().then(() => this.windows.post({ type: 'sent', id: message.id }));
+        return;
+      case 'sent':
+        this.sendNowAsked.get(message.id)?.();
+        this.sendNowAsked.delete(message.id);
+        return;
       case 'stored':
         this.store.read();
     }
@@ -352,8 +395,8 @@ export class SyncCoordinator {
 
   /** Whether the user and team signed in are this store's: another's answers are not for it. */
   private async signedInHere(): Promise<boolean> {
-    const { identity } = this.options;
-    return !identity || sameIdentity(identity(), await recordedIdentity(this.db));
+    const signedIn = await syncingIdentity(this.db, this.options.identity);
+    return sameIdentity(signedIn, await recordedIdentity(this.db));
   }
 
   private async pullAccount(localId: string, verb: string): Promise<PullReport> {

@@ -13,7 +13,7 @@ import { onOutbox, rowsOf } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
 import type { Operation } from '../data/model.ts';
-import { recordedIdentity } from '../data/store-identity.ts';
+import { syncingIdentity } from '../data/store-identity.ts';
 import { failure, goneFromServer, refuse, type Outcome } from './push/outcome.ts';
 import { Pass, type PushContext, type PushEvent, type PushReport } from './push/pass.ts';
 import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './push/schedule.ts';
@@ -72,6 +72,8 @@ export class PushEngine {
   private dirty = false;
   private wakeUp: (() => void) | null = null;
   private pass: Pass | null = null;
+  /** Those waiting for the next pass to end (`sendNow`): the next pass to start takes them. */
+  private awaitingPass: ((report: PushReport | null) => void)[] = [];
   /** The session the loop sends for (`start`): aborted on sign-out, nothing more is sent. */
   private signal: AbortSignal | undefined;
 
@@ -130,6 +132,8 @@ export class PushEngine {
     this.wake();
     await this.loop;
     this.loop = null;
+    // No pass comes any more: whoever waits for one hears so.
+    for (const resolve of this.awaitingPass.splice(0)) resolve(null);
   }
 
   /**
@@ -137,14 +141,32 @@ export class PushEngine {
    * Offline (focus, a sign-in), the retries keep their times: the reconnect rearms them.
    */
   async rearm(): Promise<void> {
+    await this.makeDue();
+    this.wake();
+  }
+
+  /**
+   * "Send now": every retry is due at once, as `rearm` makes it, and this resolves with the report
+   * of the pass that then sends them, when it ends (the next pass to start: one under way may have
+   * chosen its operations already). Null when the loop is not running or stops first.
+   */
+  async sendNow(): Promise<PushReport | null> {
+    if (this.loop === null || this.stopping) return null;
+    await this.makeDue();
+    if (this.loop === null || this.stopping) return null;
+    const ended = new Promise<PushReport | null>((resolve) => this.awaitingPass.push(resolve));
+    this.wake();
+    return ended;
+  }
+
+  private async makeDue(): Promise<void> {
     this.paused = false;
-    if (!this.online()) return this.wake();
+    if (!this.online()) return;
     await this.db.outbox
       .where('state')
       .anyOf('retry', 'inflight')
       .filter((op) => !this.sending.has(op.id))
       .modify({ nextAttemptAt: 0 });
-    this.wake();
   }
 
   private emit(event: PushEvent): void {
@@ -203,8 +225,8 @@ export class PushEngine {
   }
 
   /** The identity whose operations may be sent now. */
-  private async signedIn(): Promise<StoreIdentity | null> {
-    return this.options.identity ? this.options.identity() : recordedIdentity(this.db);
+  private signedIn(): Promise<StoreIdentity | null> {
+    return syncingIdentity(this.db, this.options.identity);
   }
 
   /**
@@ -235,6 +257,7 @@ export class PushEngine {
   private async runPass(): Promise<PushReport> {
     const pass = new Pass((req) => this.send(req));
     this.pass = pass;
+    const waiting = this.awaitingPass.splice(0);
     try {
       while (!this.paused && this.online() && !this.signal?.aborted) {
         const signedIn = await this.signedIn();
@@ -250,13 +273,15 @@ export class PushEngine {
         if (ready.length === 0 || (await this.teamHeld())) break;
         await pool(ready, this.concurrency, (op) => this.process(op, pass));
       }
+      pass.report.needsSignIn = this.paused;
+      pass.report.remaining = await this.db.outbox.count();
+      this.emit({ type: 'pass', report: pass.report });
+      return pass.report;
     } finally {
       this.pass = null;
+      // Ended, or thrown (the loop reports the error): either way this pass is over.
+      for (const resolve of waiting) resolve(pass.report);
     }
-    pass.report.needsSignIn = this.paused;
-    pass.report.remaining = await this.db.outbox.count();
-    this.emit({ type: 'pass', report: pass.report });
-    return pass.report;
   }
 
   private send(req: ApiRequest): Promise<ApiResult> {

@@ -22,7 +22,8 @@ import {
   removeUserStores,
   useIdentityStore,
 } from '../../../renderer/src/data/instance.ts';
-import { LEGACY_STORE, storeNames } from '../../../renderer/src/data/legacy-store.ts';
+import { LEGACY_STORE } from '../../../renderer/src/data/legacy-store.ts';
+import { storeNames } from '../../../renderer/src/data/store-names.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { clientFields, fakeIdb, queuedOperation, syncedAccount } from './helpers.ts';
 

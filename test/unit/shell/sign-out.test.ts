@@ -16,6 +16,7 @@ function ports(unsent: number, options: { online?: boolean; sendable?: number; r
   const queue = { count: unsent };
   const port: SignOutPorts = {
     unsent: () => queue.count,
+    waitingElsewhere: () => Promise.resolve([]),
     online: () => options.online ?? true,
     async sendUnsent(left) {
       done.push('send');

@@ -96,6 +96,25 @@ describe('the sync store', () => {
     await vi.waitFor(() => expect(asked.some((r) => r.path === '/user')).toBe(true));
   });
 
+  it('"send now" resolves once the push pass ends, with what is left; no timer decides it', async () => {
+    const sync = useSyncStore();
+    expect(await sync.start()).toBe(true);
+    await sync.save(() => createRecord(db, 'accounts', { fields: clientFields('Stella') }));
+    await vi.waitFor(() => expect(sync.pendingCount).toBe(1));
+    // From here no timer fires: what "send now" waits for is the pass itself.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const before = asked.length;
+      const heard: number[] = [];
+      expect(await sync.sendNow((count) => heard.push(count))).toBe(1);
+      // The pass did try (asking for the current team before the create), and met no platform.
+      expect(asked.length).toBeGreaterThan(before);
+      expect(heard).toEqual([1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a database that cannot be opened: start answers false, with the problem in plain words', async () => {
     useLocalDb(new AdvisorDb(`no-idb-${crypto.randomUUID()}`, {}));
     const sync = useSyncStore();

@@ -69,6 +69,10 @@ export type WindowMessage =
   | { type: 'rearm'; signedIn: boolean }
   /** From the worker: the push moved operations; read the store again. */
   | { type: 'stored' }
+  /** To the worker: send now, and answer `sent` with this id once the pass that sends has ended. */
+  | { type: 'send-now'; id: string }
+  /** From the worker: the pass that `send-now` asked for has ended. */
+  | { type: 'sent'; id: string }
   | { type: 'outbox'; event: OutboxEvent };
 
 /** What the coordinator hears from the other windows (outbox events are relayed here). */
@@ -114,6 +118,11 @@ export class WindowLink {
       channel.close();
       this.channel = null;
     };
+  }
+
+  /** Whether the other windows can be reached (a channel is open). */
+  get connected(): boolean {
+    return this.channel !== null;
   }
 
   post(message: WindowMessage): void {

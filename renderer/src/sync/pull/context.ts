@@ -8,7 +8,7 @@ import { isPlainObject } from '@shared/is-plain-object.ts';
 import type { WireResult } from '@shared/wire/parse.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, RecordRow } from '../../data/model.ts';
-import { storeRecords, type StoreOptions } from '../../data/records.ts';
+import { storeChanges, storeRecords, type StoreOptions } from '../../data/records.ts';
 import type { Send } from '../send.ts';
 import type { TeamAnswer, TeamWatch } from '../team.ts';
 import { failed, unreadable, type PullReport } from './report.ts';
@@ -113,7 +113,48 @@ export async function teamAnswer(
   report.requests += 1;
   const answer = await ctx.team.confirm(priority);
   if (answer.kind === 'unknown' && answer.failure) failed(report, '/user', answer.failure);
+  if (answer.kind === 'moved') report.teamMoved = answer.team;
   return answer;
+}
+
+/**
+ * Whether what a pull read of the team's records may be written: at once when it would change
+ * nothing here, else only once the platform confirms its current team is the store's (the rule of
+ * the account list): a list read after another device switched the team is that team's, and
+ * replacing or sweeping this store's rows with it would lose them. Otherwise nothing is written;
+ * the report says the team moved (or why the platform could not tell).
+ */
+export async function teamAllowsWrite(
+  ctx: PullContext,
+  report: PullReport,
+  priority: Priority,
+  changesSomething: () => Promise<boolean>,
+): Promise<boolean> {
+  return !(await changesSomething()) || teamConfirmed(ctx, report, priority);
+}
+
+/**
+ * `storeList` for a list the platform answers for its current team (the feed, forms, reports):
+ * written only as `teamAllowsWrite` lets it. True when it was stored.
+ */
+export async function storeTeamList<R extends RecordRow<unknown>>(
+  ctx: PullContext,
+  report: PullReport,
+  priority: Priority,
+  table: EntityTable<R, 'id'>,
+  rows: readonly R[],
+  options: StoreOptions<R> = {},
+): Promise<boolean> {
+  const changes = async () => {
+    const { changed, gone } = await storeChanges(table, rows, options);
+    return changed.length + gone.length > 0;
+  };
+  if (!(await teamAllowsWrite(ctx, report, priority, changes))) {
+    report.records += rows.length;
+    return false;
+  }
+  await storeList(report, table, rows, options);
+  return true;
 }
 
 /**

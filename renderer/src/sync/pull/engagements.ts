@@ -1,14 +1,17 @@
 // Engagements (version 2), read-only: the list (an account's or every one the user may see), and
 // one engagement's outputs when it is opened (documents, signatures, history, and its data once
-// completed). Engagements the server no longer lists go, with their outputs.
+// completed). Engagements the server no longer lists go, with their outputs; a list that would
+// change the store is kept only once the platform confirms its current team is the store's.
 
 import type { Priority } from '@shared/api/request.ts';
 import type { EngagementPartKind, EngagementRow } from '../../data/model.ts';
 import {
+  engagementOptions,
   engagementPartRow,
   engagementRow,
   removeEngagements,
   rowsOf,
+  storeChanges,
   storeEngagements,
   type StoreOptions,
 } from '../../data/records.ts';
@@ -18,6 +21,7 @@ import {
   fetchArray,
   serverAccount,
   storeList,
+  teamAllowsWrite,
   teamConfirmed,
   type PullContext,
 } from './context.ts';
@@ -53,7 +57,14 @@ export async function pullEngagements(
   const scope: StoreOptions<EngagementRow>['scope'] = account
     ? (t) => t.where('accountServerId').equals(account.serverId)
     : (t) => t.toCollection();
-  const stored = await storeEngagements(ctx.db, rows, list.complete ? scope : undefined);
+  const sweep = list.complete ? scope : undefined;
+  // The platform lists its current team's: under another, an account's list is empty, not swept.
+  const changes = async () => {
+    const { changed, gone } = await storeChanges(ctx.db.engagements, rows, engagementOptions(sweep));
+    return changed.length + gone.length > 0;
+  };
+  if (!(await teamAllowsWrite(ctx, report, spec.priority, changes))) return report;
+  const stored = await storeEngagements(ctx.db, rows, sweep);
   report.written += stored.written;
   report.removed += stored.removed;
   return report;

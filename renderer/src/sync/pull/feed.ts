@@ -1,13 +1,14 @@
 // The advisor's feed (0.0.1 `/user/activities`), read-only, pulled as the account list is:
 // newest first, incremental by `created_at`, and a sweep of every page now and then
-// (watermark.ts), which removes what the feed no longer has (after a team switch, everything of
-// the other team).
+// (watermark.ts), which removes what the feed no longer has. The platform answers for its current
+// team: what changes the store is kept only once it confirms that team is the store's.
 
 import type { Priority } from '@shared/api/request.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { UserActivity } from '@shared/wire/v0/user.ts';
-import { rowsOf, userActivityRow } from '../../data/records.ts';
-import { storeList, type PullContext } from './context.ts';
+import type { UserActivityRow } from '../../data/model.ts';
+import { rowsOf, userActivityRow, type StoreOptions } from '../../data/records.ts';
+import { storeTeamList, type PullContext } from './context.ts';
 import { namedPageSize } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
 import { pullIncrementally } from './watermark.ts';
@@ -55,7 +56,9 @@ export async function pullUserActivity(
     const now = ctx.now();
     const rows = rowsOf(items, (item) => userActivityRow(item, now));
     const swept = run.sweep && paged.complete;
-    await storeList(report, ctx.db.userActivity, rows, swept ? { scope: (t) => t.toCollection() } : {});
+    const sweep: StoreOptions<UserActivityRow> = swept ? { scope: (t) => t.toCollection() } : {};
+    // Read under another team, it is that team's feed: nothing is kept, the watermark stays.
+    if (!(await storeTeamList(ctx, report, spec.priority, ctx.db.userActivity, rows, sweep))) return null;
     return { swept };
   });
   return report;

@@ -26,6 +26,11 @@ export interface PullReport {
   failures: PullFailure[];
   /** The session ended (sign-out) during the pull: it stopped there and wrote nothing more. */
   stopped?: true;
+  /**
+   * The platform's current team when it was found not to be the store's (switched on another
+   * device): what the pull read was that team's, and none of it was written (sync/team.ts).
+   */
+  teamMoved?: number;
 }
 
 export interface PullProgress {
@@ -52,6 +57,7 @@ export function addReport(into: PullReport, from: PullReport): void {
   into.flagged += from.flagged;
   into.failures.push(...from.failures);
   if (from.stopped) into.stopped = true;
+  if (from.teamMoved !== undefined) into.teamMoved = from.teamMoved;
 }
 
 /** Records a failed request in the report; null, for the caller to return. */

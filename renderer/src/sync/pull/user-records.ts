@@ -1,13 +1,22 @@
 // The read-only records of the advisor (0.0.1): forms (an account's or every one of the user), the
 // metadata of their reports, and their statistics. Each one request; what the server no longer
-// lists goes.
+// lists goes. The platform answers for its current team: what would change the store is written
+// only once it confirms that team is the store's (one request more, context.ts teamAllowsWrite).
 
 import type { Priority } from '@shared/api/request.ts';
 import { parseWire } from '@shared/wire/parse.ts';
 import { UserStats } from '@shared/wire/v0/user.ts';
 import { STATS_KEY } from '../../data/queries.ts';
 import { formRow, reportRow, rowsOf } from '../../data/records.ts';
-import { fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
+import { sameValue } from '../../data/view.ts';
+import {
+  fetchArray,
+  fetchParsed,
+  serverAccount,
+  storeTeamList,
+  teamAllowsWrite,
+  type PullContext,
+} from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
 /** Forms: an account's (`accountId`, a local id), or every form of the user (`/user/forms`). */
@@ -24,8 +33,10 @@ export async function pullForms(
   const forms = await fetchArray(ctx, report, { api: 'v0', method: 'GET', path, priority });
   if (!forms) return report;
   const now = ctx.now();
-  await storeList(
+  await storeTeamList(
+    ctx,
     report,
+    priority,
     ctx.db.forms,
     rowsOf(forms, (form) => formRow(form, now, account?.serverId)),
     {
@@ -50,8 +61,10 @@ export async function pullReports(
   });
   if (!reports) return report;
   const now = ctx.now();
-  await storeList(
+  await storeTeamList(
+    ctx,
     report,
+    priority,
     ctx.db.reports,
     rowsOf(reports, (r) => reportRow(r, now)),
     { scope: (t) => t.toCollection() },
@@ -71,10 +84,11 @@ export async function pullStats(
   const query: Record<string, string> = {};
   if (options.start) query.start_date = options.start;
   if (options.end) query.end_date = options.end;
+  const priority = options.priority ?? 'background';
   const stats = await fetchParsed(
     ctx,
     report,
-    { api: 'v0', method: 'GET', path: '/user/stats', query, priority: options.priority ?? 'background' },
+    { api: 'v0', method: 'GET', path: '/user/stats', query, priority },
     (data) => parseWire(UserStats, data, 'statistics'),
   );
   if (stats === null) return report;
@@ -84,8 +98,12 @@ export async function pullStats(
     end: options.end ?? null,
     data: stats,
   };
-  await ctx.db.meta.put({ key: STATS_KEY, value });
   report.records += 1;
+  const held = (await ctx.db.meta.get(STATS_KEY))?.value;
+  const changes = () =>
+    Promise.resolve(!sameValue({ ...(held as object), pulledAt: 0 }, { ...value, pulledAt: 0 }));
+  if (!(await teamAllowsWrite(ctx, report, priority, changes))) return report;
+  await ctx.db.meta.put({ key: STATS_KEY, value });
   report.written += 1;
   return report;
 }

@@ -56,6 +56,7 @@ const IDLE: SyncState = {
   conflicts: [],
   lastSyncedAt: null,
   progress: [],
+  households: [],
   storage: null,
   teamMoved: null,
 };

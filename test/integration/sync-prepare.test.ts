@@ -1,0 +1,248 @@
+// "Prepare for a meeting" against the sandbox platform over real HTTP, through the real main-side
+// transport, with the local store in fake-indexeddb: two households chosen are kept offline and
+// pulled whole, one after the other, each reported waiting → getting (its parts counted up) →
+// ready; every part of both is here afterwards, as the platform has it. A part that fails leaves
+// its household not ready, with the reason, until it is tried again; offline, the households wait
+// and go once the platform can be reached.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COLLECTION_SECTIONS, SECTIONS, sectionKey, type MemberRole } from '@shared/sections.ts';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import type { AccountRow } from '../../renderer/src/data/model.ts';
+import {
+  SyncCoordinator,
+  type HouseholdStep,
+  type SyncCoordinatorOptions,
+  type SyncState,
+} from '../../renderer/src/sync/coordinator.ts';
+import type { AccountRecord } from '../platform/model.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { openDb } from '../unit/data/helpers.ts';
+import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+
+let platform: Platform;
+let advisor: SandboxClient;
+let db: AdvisorDb;
+const cleanup: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 24 });
+});
+afterAll(async () => {
+  await platform.close();
+});
+beforeEach(() => {
+  db = openDb();
+  advisor = sandboxClient(platform, ADVISOR);
+  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
+});
+afterEach(async () => {
+  for (const undo of cleanup.splice(0).reverse()) await undo();
+  advisor.transport.dispose();
+  await db.delete();
+});
+
+function coordinator(options: Partial<SyncCoordinatorOptions> = {}): SyncCoordinator {
+  const c = new SyncCoordinator({
+    db,
+    send: advisor.send,
+    locks: null,
+    channel: null,
+    events: null,
+    online: () => true,
+    backgroundIntervalMs: 60 * 60_000,
+    // The background keeps nothing offline of its own here: only what the test prepares is pulled whole.
+    pull: { recentAccounts: 0 },
+    ...options,
+  });
+  cleanup.push(() => c.stop());
+  return c;
+}
+
+/** Started, with the start-up pulls (the account list) done. */
+function started(c: SyncCoordinator): Promise<SyncState> {
+  c.start();
+  return new Promise((resolve) => {
+    const off = c.subscribe((s) => {
+      if (s.phase !== 'idle' || s.lastSyncedAt === null) return;
+      queueMicrotask(() => off());
+      resolve(s);
+    });
+  });
+}
+
+/** Every change of one household's step, in order: its state, and its parts done of total. */
+function watchSteps(c: SyncCoordinator): { id: string; state: string; done: number; total: number }[] {
+  const seen: { id: string; state: string; done: number; total: number }[] = [];
+  const last = new Map<string, string>();
+  cleanup.push(
+    c.subscribe((s) => {
+      for (const h of s.households.filter((x: HouseholdStep) => x.purpose === 'meeting')) {
+        const key = `${h.state}:${h.done}:${h.total}`;
+        if (last.get(h.accountId) === key) continue;
+        last.set(h.accountId, key);
+        seen.push({ id: h.accountId, state: h.state, done: h.done, total: h.total });
+      }
+    }),
+  );
+  return seen;
+}
+
+/** The states one household went through, without repeats. */
+const statesOf = (seen: readonly { id: string; state: string }[], id: string) =>
+  seen
+    .filter((e) => e.id === id)
+    .reduce<string[]>((out, e) => (out.at(-1) === e.state ? out : [...out, e.state]), []);
+
+function teamAccounts(): AccountRecord[] {
+  const state = platform.control.dump();
+  const team = state.users.find((u) => u.email === ADVISOR)?.currentTeamId;
+  return state.accounts.filter((a) => a.teamId === team && !a.archived);
+}
+
+async function local(serverId: number): Promise<AccountRow> {
+  const row = await db.accounts.where('serverId').equals(serverId).first();
+  if (!row) throw new Error(`account ${serverId} is not in the local store`);
+  return row;
+}
+
+/** Every part of a household's pull is here as the platform has it. */
+async function holdsEverything(record: AccountRecord): Promise<void> {
+  const row = await local(record.id);
+  const members: MemberRole[] = record.coclient ? ['client', 'coclient'] : ['client'];
+  const server = platform.control.dump().accounts.find((a) => a.id === record.id)!;
+  for (const section of COLLECTION_SECTIONS)
+    for (const member of section.perMember ? members : [undefined]) {
+      const key = sectionKey(section, member);
+      const items = await db.sectionItems.where('[accountId+section]').equals([row.id, key]).toArray();
+      expect(items.map((i) => i.serverId).sort(), key).toEqual(
+        (server.sections?.[key] ?? []).map((i) => i.id).sort(),
+      );
+    }
+  const singles = (await db.singles.where('accountId').equals(row.id).toArray()).map((s) => s.key).sort();
+  const expected = [
+    ...members.map((m) => `details:${m}`),
+    ...SECTIONS.filter((s) => s.single).flatMap((s) =>
+      (s.perMember ? members : [undefined]).map((m) => sectionKey(s, m)),
+    ),
+  ].sort();
+  expect(singles).toEqual(expected);
+  const security = await db.memberSecurity.where('accountServerId').equals(record.id).toArray();
+  expect(security.map((s) => s.member).sort()).toEqual([...members].sort());
+  expect(await db.profileValues.where('accountServerId').equals(record.id).count()).toBe(
+    server.profile.length,
+  );
+  const activity = await db.accountActivity.where('accountServerId').equals(record.id).toArray();
+  const served = platform.control.dump().accountActivities.filter((a) => a.accountId === record.id);
+  expect(activity.map((a) => a.id).sort()).toEqual(served.map((a) => a.id).sort());
+}
+
+describe('prepare for a meeting', () => {
+  it('pulls every part of two households, one after the other, and marks both ready offline', async () => {
+    const c = coordinator();
+    await started(c);
+    const withCo = teamAccounts().find((a) => a.coclient && (a.sections?.assets?.length ?? 0) > 0)!;
+    const alone = teamAccounts().find((a) => !a.coclient)!;
+    const [first, second] = [await local(withCo.id), await local(alone.id)];
+    expect([first.pulledAt, second.pulledAt]).toEqual([null, null]);
+    const seen = watchSteps(c);
+    const sentBefore = advisor.requests.length;
+
+    await c.prepareForMeeting([first.id, second.id]);
+
+    // One after the other: the first was ready before the second started.
+    expect(statesOf(seen, first.id)).toEqual(['waiting', 'getting', 'ready']);
+    expect(statesOf(seen, second.id)).toEqual(['waiting', 'getting', 'ready']);
+    const firstReady = seen.findIndex((e) => e.id === first.id && e.state === 'ready');
+    const secondGetting = seen.findIndex((e) => e.id === second.id && e.state === 'getting');
+    expect(firstReady).toBeLessThan(secondGetting);
+    // Each counted its parts up to its whole: 25 requests with a co-client, 21 without (account-data.ts).
+    for (const [id, whole] of [
+      [first.id, 25],
+      [second.id, 21],
+    ] as const) {
+      const getting = seen.filter((e) => e.id === id && e.state === 'getting');
+      expect(getting[0]).toMatchObject({ done: 0, total: whole });
+      expect(getting.map((e) => e.done)).toEqual([...getting.map((e) => e.done)].sort((a, b) => a - b));
+      expect(new Set(getting.map((e) => e.done)).size).toBeGreaterThan(2);
+      expect(seen.filter((e) => e.id === id).at(-1)).toMatchObject({
+        state: 'ready',
+        done: whole,
+        total: whole,
+      });
+    }
+    // At interactive priority, ahead of the background; every request of the two households.
+    const sent = advisor.requests.slice(sentBefore);
+    expect(new Set(sent.map((r) => r.priority))).toEqual(new Set(['interactive']));
+    expect(sent.filter((r) => r.path.startsWith(`/accounts/${withCo.id}`))).toHaveLength(25);
+    expect(sent.filter((r) => r.path.startsWith(`/accounts/${alone.id}`))).toHaveLength(21);
+
+    for (const record of [withCo, alone]) {
+      const row = await local(record.id);
+      expect(row.availableOffline).toBe(1);
+      expect(row.pulledAt).not.toBeNull();
+      await holdsEverything(record);
+    }
+    expect(c.state.households.map((h) => [h.accountId, h.state])).toEqual([
+      [first.id, 'ready'],
+      [second.id, 'ready'],
+    ]);
+  });
+
+  it('a part that fails leaves the household not ready, with the reason; trying again makes it ready', async () => {
+    const c = coordinator();
+    await started(c);
+    const record = teamAccounts().find((a) => !a.coclient && (a.sections?.assets?.length ?? 0) > 0)!;
+    const row = await local(record.id);
+    platform.control.setFaults({
+      queue: [{ kind: 'server-error', path: `/accounts/${record.id}/assets$`, count: 1 }],
+    });
+
+    await c.prepareForMeeting([row.id]);
+
+    const [step] = c.state.households;
+    expect(step).toMatchObject({ accountId: row.id, state: 'failed' });
+    expect(step?.reason).toMatch(/^Assets could not be fetched: /);
+    // Not ready: no whole pull has completed here, though it is kept offline for the next try.
+    expect((await local(record.id)).pulledAt).toBeNull();
+    expect((await local(record.id)).availableOffline).toBe(1);
+
+    await c.retryPreparation(row.id);
+
+    expect(c.state.households).toEqual([
+      expect.objectContaining({ accountId: row.id, state: 'ready', reason: null }),
+    ]);
+    expect((await local(record.id)).pulledAt).not.toBeNull();
+    await holdsEverything(record);
+  });
+
+  it('offline, the households wait (nothing is sent) and go once the platform can be reached', async () => {
+    let online = true;
+    const c = coordinator({ online: () => online });
+    await started(c);
+    const record = teamAccounts().find((a) => a.coclient)!;
+    const row = await local(record.id);
+    online = false;
+    const sentBefore = advisor.requests.length;
+
+    await c.prepareForMeeting([row.id]);
+
+    expect(c.state.phase).toBe('offline');
+    expect(c.state.households).toEqual([expect.objectContaining({ accountId: row.id, state: 'waiting' })]);
+    expect(advisor.requests.length).toBe(sentBefore);
+    expect((await local(record.id)).availableOffline).toBe(1);
+
+    online = true;
+    // What the window's "online" event and a focus do.
+    await c.rearm();
+    await new Promise<void>((resolve) => {
+      const off = c.subscribe((s) => {
+        if (s.households[0]?.state !== 'ready') return;
+        queueMicrotask(() => off());
+        resolve();
+      });
+    });
+    expect((await local(record.id)).pulledAt).not.toBeNull();
+    await holdsEverything(record);
+  });
+});

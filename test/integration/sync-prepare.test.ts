@@ -62,9 +62,14 @@ function coordinator(options: Partial<SyncCoordinatorOptions> = {}): SyncCoordin
 /** Started, with the start-up pulls (the account list) done. */
 function started(c: SyncCoordinator): Promise<SyncState> {
   c.start();
+  return settled(c, (s) => s.phase === 'idle' && s.lastSyncedAt !== null);
+}
+
+/** Resolves with the first state that passes `test` (the current one included). */
+function settled(c: SyncCoordinator, test: (s: SyncState) => boolean): Promise<SyncState> {
   return new Promise((resolve) => {
     const off = c.subscribe((s) => {
-      if (s.phase !== 'idle' || s.lastSyncedAt === null) return;
+      if (!test(s)) return;
       queueMicrotask(() => off());
       resolve(s);
     });
@@ -235,14 +240,43 @@ describe('prepare for a meeting', () => {
     online = true;
     // What the window's "online" event and a focus do.
     await c.rearm();
-    await new Promise<void>((resolve) => {
-      const off = c.subscribe((s) => {
-        if (s.households[0]?.state !== 'ready') return;
-        queueMicrotask(() => off());
-        resolve();
-      });
-    });
+    await settled(c, (s) => s.households[0]?.state === 'ready');
     expect((await local(record.id)).pulledAt).not.toBeNull();
     await holdsEverything(record);
+  });
+});
+
+describe('the background’s households kept offline', () => {
+  it('go quietly, one after another, each listed while it waits and while it is updated', async () => {
+    const c = coordinator();
+    await started(c);
+    const [a, b] = teamAccounts().filter((x) => !x.favorited);
+    const rows = [await local(a!.id), await local(b!.id)];
+    await db.accounts.bulkUpdate(rows.map((r) => ({ key: r.id, changes: { availableOffline: 1 } })));
+    const seen: { id: string; state: string }[] = [];
+    let shownProgress = 0;
+    cleanup.push(
+      c.subscribe((s) => {
+        shownProgress += s.progress.filter((p) => /offline/i.test(p.label)).length;
+        const listed = s.households.filter((h) => h.purpose === 'background');
+        seen.push({ id: listed.map((h) => `${h.accountId}:${h.state}`).join(' '), state: s.phase });
+      }),
+    );
+
+    // What a sign-in, a reconnect or the interval does: a background run.
+    await c.signedIn();
+    await settled(c, (s) => s.households.length > 0);
+    await settled(c, (s) => s.phase === 'idle' && s.households.length === 0);
+
+    // Oldest pull first (both never pulled: the order they were marked in is not promised).
+    const lists = seen.map((e) => e.id).filter((id, i, all) => id !== '' && id !== all[i - 1]);
+    const [x, y] = lists[0]!.startsWith(rows[0]!.id)
+      ? [rows[0]!.id, rows[1]!.id]
+      : [rows[1]!.id, rows[0]!.id];
+    expect(lists).toEqual([`${x}:getting ${y}:waiting`, `${y}:getting`]);
+    // Empty again once the run is over; never a progress bar in the frame for it.
+    expect(c.state.households).toEqual([]);
+    expect(shownProgress).toBe(0);
+    for (const row of rows) expect((await db.accounts.get(row.id))?.pulledAt).not.toBeNull();
   });
 });

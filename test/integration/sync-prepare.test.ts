@@ -5,58 +5,31 @@
 // its household not ready, with the reason, until it is tried again; offline, the households wait
 // and go once the platform can be reached.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTION_SECTIONS, SECTIONS, sectionKey, type MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import {
-  SyncCoordinator,
+  type SyncCoordinator,
   type HouseholdStep,
   type SyncCoordinatorOptions,
   type SyncState,
 } from '../../renderer/src/sync/coordinator.ts';
 import type { AccountRecord } from '../platform/model.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import type { Platform } from '../platform/server.ts';
+import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
+import { ADVISOR, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;
 let db: AdvisorDb;
 const cleanup: (() => Promise<void> | void)[] = [];
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 24 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-});
-afterEach(async () => {
-  for (const undo of cleanup.splice(0).reverse()) await undo();
-  advisor.transport.dispose();
-  await db.delete();
-});
+onSandbox(24, cleanup, (world) => ({ platform, advisor, db } = world));
 
 function coordinator(options: Partial<SyncCoordinatorOptions> = {}): SyncCoordinator {
-  const c = new SyncCoordinator({
-    db,
-    send: advisor.send,
-    locks: null,
-    channel: null,
-    events: null,
-    online: () => true,
-    backgroundIntervalMs: 60 * 60_000,
-    // The background keeps nothing offline of its own here: only what the test prepares is pulled whole.
-    pull: { recentAccounts: 0 },
-    ...options,
-  });
-  cleanup.push(() => c.stop());
-  return c;
+  // The background keeps nothing offline of its own here: only what a test chooses is pulled whole.
+  return loneCoordinator(db, advisor.send, cleanup, { pull: { recentAccounts: 0 }, ...options });
 }
 
 /** Started, with the start-up pulls (the account list) done. */
@@ -65,16 +38,8 @@ function started(c: SyncCoordinator): Promise<SyncState> {
   return settled(c, (s) => s.phase === 'idle' && s.lastSyncedAt !== null);
 }
 
-/** Resolves with the first state that passes `test` (the current one included). */
-function settled(c: SyncCoordinator, test: (s: SyncState) => boolean): Promise<SyncState> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((s) => {
-      if (!test(s)) return;
-      queueMicrotask(() => off());
-      resolve(s);
-    });
-  });
-}
+/** The first state that passes `test` (the current one included). */
+const settled = (c: SyncCoordinator, test: (s: SyncState) => boolean) => untilState(c, test, cleanup, 20_000);
 
 /** Every change of one household's step, in order: its state, and its parts done of total. */
 function watchSteps(c: SyncCoordinator): { id: string; state: string; done: number; total: number }[] {

@@ -103,6 +103,19 @@ export interface SettingsView {
 
 export const SANDBOX_URL = 'http://127.0.0.1:4010';
 
+/** The platform's published limit (PLATFORM-FACTS.md): requests per minute per interface. */
+export const PUBLISHED_REQUESTS_PER_MINUTE = 60;
+
+/**
+ * The request budget per minute the transport keeps to for a profile: its value, or the published
+ * limit when the value is broken (a broken value must not lift the limit). The sync's time
+ * estimates divide by the same number.
+ */
+export function requestBudget(profile: { rateLimitPerMinute?: unknown } | null | undefined): number {
+  const raw = profile?.rateLimitPerMinute;
+  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 1 ? raw : PUBLISHED_REQUESTS_PER_MINUTE;
+}
+
 export function sandboxProfile(origin = SANDBOX_URL): ConnectionProfile {
   return {
     name: 'Sandbox',
@@ -110,7 +123,7 @@ export function sandboxProfile(origin = SANDBOX_URL): ConnectionProfile {
     v0: { baseUrl: `${origin}/api/v0`, authUrl: origin },
     clientId: 'advisor-desk',
     scope: '*',
-    rateLimitPerMinute: 60,
+    rateLimitPerMinute: PUBLISHED_REQUESTS_PER_MINUTE,
   };
 }
 

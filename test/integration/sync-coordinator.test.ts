@@ -5,7 +5,7 @@
 // interactive pulls, and two windows sharing one database behind a Web Locks manager: only the
 // lock holder sends, and nothing is sent twice.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
 import {
   createRecord,
@@ -15,9 +15,9 @@ import {
 } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
+import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
 import {
   LAST_SYNCED_KEY,
-  SyncCoordinator,
   type SyncCoordinatorOptions,
   type SyncLocks,
   type SyncPhase,
@@ -28,8 +28,9 @@ import {
 import { userKey } from '../../renderer/src/data/identity.ts';
 import { openStore } from '../../renderer/src/data/instance.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import type { Platform } from '../platform/server.ts';
 import { fakeIdb, openDb } from '../unit/data/helpers.ts';
+import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
 import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 /**
@@ -79,58 +80,17 @@ let advisor: SandboxClient;
 let db: AdvisorDb;
 const cleanup: (() => Promise<void> | void)[] = [];
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 20 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-});
-afterEach(async () => {
-  for (const undo of cleanup.splice(0).reverse()) await undo();
-  advisor.transport.dispose();
-  await db.delete();
-});
+onSandbox(20, cleanup, (world) => ({ platform, advisor, db } = world));
 
 /** One window's coordinator; by default alone (no locks, no channel, no window events). */
 function coordinator(options: Partial<SyncCoordinatorOptions> = {}): SyncCoordinator {
-  const c = new SyncCoordinator({
-    db,
-    send: advisor.send,
-    locks: null,
-    channel: null,
-    events: null,
-    online: () => true,
-    backgroundIntervalMs: 60 * 60_000,
-    // A failed send waits (a minute) for the retry or a rearm: what these tests look at.
-    push: { backoff: { baseMs: 60_000 } },
-    ...options,
-  });
-  cleanup.push(() => c.stop());
-  return c;
+  // A failed send waits (a minute) for the retry or a rearm: what these tests look at.
+  return loneCoordinator(db, advisor.send, cleanup, { push: { backoff: { baseMs: 60_000 } }, ...options });
 }
 
 /** The first state that passes `test` (the current one included). */
 function until(c: SyncCoordinator, test: (s: SyncState) => boolean, timeoutMs = 10_000): Promise<SyncState> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`Timed out; the state is ${JSON.stringify(c.state, null, 1)}`));
-    }, timeoutMs);
-    const off = c.subscribe((s) => {
-      if (done || !test(s)) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(s);
-    });
-    if (done) off();
-    else cleanup.push(off);
-  });
+  return untilState(c, test, cleanup, timeoutMs);
 }
 
 /** Every phase the coordinator goes through from now on, without repeats. */

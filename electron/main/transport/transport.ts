@@ -14,7 +14,7 @@ import {
 } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
 import { fileAddressProblem } from '../files/file-addresses.ts';
-import { insecureAddress } from '@shared/settings.ts';
+import { insecureAddress, requestBudget } from '@shared/settings.ts';
 import {
   authFailure,
   cancelledFailure,
@@ -427,9 +427,8 @@ export class Transport {
   /** The interface's limiter, following the profile's limit as it changes. */
   private limiterFor(api: ApiName): RateLimiter {
     const limiter = this.limiters[api];
-    // A broken profile value must not lift the limit: fall back to the platform's published 60.
-    const raw = this.options.profile().rateLimitPerMinute;
-    const wanted = typeof raw === 'number' && Number.isFinite(raw) && raw >= 1 ? raw : 60;
+    // A broken profile value must not lift the limit: the platform's published one then.
+    const wanted = requestBudget(this.options.profile());
     if (this.limits[api] !== wanted) {
       this.limits[api] = wanted;
       limiter.setLimit(wanted);

@@ -11,7 +11,15 @@ import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
 import { signedInIdentity } from './signed-in-identity.ts';
-import { SyncCoordinator, type SyncProgress, type SyncState } from '../sync/coordinator.ts';
+import {
+  SyncCoordinator,
+  type HouseholdStep,
+  type SyncProgress,
+  type SyncState,
+} from '../sync/coordinator.ts';
+import { householdsTimeLeft } from '../sync/estimate.ts';
+import { PUBLISHED_REQUESTS_PER_MINUTE, requestBudget } from '@shared/settings.ts';
+import { useSettingsStore } from './settings.ts';
 import type { PullReport } from '../sync/pull.ts';
 import { useConnectivityStore } from './connectivity.ts';
 
@@ -23,23 +31,52 @@ import { useConnectivityStore } from './connectivity.ts';
 export interface SyncActivity {
   /** Short, for the status control: "Sending 3 changes", "Updating 2 of 5". */
   short: string;
+  /**
+   * Only the background's refresh of the households kept offline: minutes at the budget's pace,
+   * nothing the advisor waits for, so the control stays still (its queue is in the sync panel).
+   */
+  calm: boolean;
   /** A sentence, for the panel and screen readers. */
   sentence: string;
+  /** What is announced: the sentence without the counts that move at each step. */
+  announced: string;
   done: number;
   /** Null while no pull knows its total yet. */
   total: number | null;
 }
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+const households = (n: number) => `${n} ${n === 1 ? 'household' : 'households'}`;
 
-export function describeActivity(pendingCount: number, progress: readonly SyncProgress[]): SyncActivity {
+export function describeActivity(
+  pendingCount: number,
+  progress: readonly SyncProgress[],
+  steps: readonly HouseholdStep[] = [],
+  perMinute = PUBLISHED_REQUESTS_PER_MINUTE,
+): SyncActivity {
   const counted = progress.filter((p) => p.total);
+  const meeting = steps.filter((h) => h.purpose === 'meeting');
+  const preparing = meeting.filter((h) => h.state === 'waiting' || h.state === 'getting');
+  if (preparing.length > 0) {
+    const at = meeting.length - preparing.length + 1;
+    const left = householdsTimeLeft(steps, perMinute);
+    return {
+      short: `Preparing ${at} of ${meeting.length}`,
+      calm: false,
+      announced: 'Preparing households for a meeting.',
+      sentence: `Preparing ${households(meeting.length)} for a meeting: ${at - 1} done${left ? `, ${left}` : ''}.`,
+      done: at - 1,
+      total: meeting.length,
+    };
+  }
   if (progress.length > 0) {
     const total = counted.length ? counted.reduce((n, p) => n + (p.total ?? 0), 0) : null;
     const done = counted.reduce((n, p) => n + Math.min(p.done, p.total ?? 0), 0);
     const count = total ? ` ${done} of ${total}` : '';
     return {
       short: total && done > 0 ? `Updating${count}` : 'Updating…',
+      calm: false,
+      announced: 'Updating this computer from the platform.',
       sentence: `Updating this computer from the platform${total ? `: ${done} of ${total} done` : ''}.`,
       done,
       total,
@@ -48,12 +85,28 @@ export function describeActivity(pendingCount: number, progress: readonly SyncPr
   if (pendingCount > 0)
     return {
       short: `Sending ${changes(pendingCount)}`,
+      calm: false,
+      announced: 'Sending your changes to the platform.',
       sentence: `Sending ${changes(pendingCount)} to the platform.`,
       done: 0,
       total: null,
     };
+  const queued = steps.filter((h) => h.purpose === 'background').length;
+  if (queued > 0) {
+    const left = householdsTimeLeft(steps, perMinute);
+    return {
+      short: `Offline copies: ${queued} to update`,
+      calm: true,
+      announced: 'Updating the households kept offline in the background.',
+      sentence: `Updating the households kept offline in the background: ${queued} to go${left ? `, ${left}` : ''}.`,
+      done: 0,
+      total: null,
+    };
+  }
   return {
     short: 'Updating…',
+    calm: false,
+    announced: 'Checking the platform for updates.',
     sentence: 'Checking the platform for updates.',
     done: 0,
     total: null,
@@ -105,6 +158,11 @@ export const useSyncStore = defineStore('sync', () => {
   const conflicts = computed(() => state.value?.conflicts ?? []);
   const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null);
   const progress = computed(() => state.value?.progress ?? []);
+  /** Households pulled whole: prepared for a meeting first, then the background's queue. */
+  const households = computed(() => state.value?.households ?? []);
+  const settings = useSettingsStore();
+  /** The request budget the transport keeps to: what every time estimate divides by. */
+  const requestsPerMinute = computed(() => requestBudget(settings.view?.profile));
   /** The platform's current team is not this store's (switched on another device): nothing goes meanwhile. */
   const teamMoved = computed(() => state.value?.teamMoved ?? null);
   const storageProblem = computed(
@@ -112,7 +170,9 @@ export const useSyncStore = defineStore('sync', () => {
   );
   /** While syncing: what it is doing, in words (null in any other phase). */
   const activity = computed(() =>
-    phase.value === 'syncing' ? describeActivity(pendingCount.value, progress.value) : null,
+    phase.value === 'syncing'
+      ? describeActivity(pendingCount.value, progress.value, households.value, requestsPerMinute.value)
+      : null,
   );
 
   /**
@@ -204,6 +264,19 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().setAvailableOffline(localId, on));
   }
 
+  /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */
+  function prepare(localIds: readonly string[]): Promise<void> {
+    return save(() => sync().prepareForMeeting(localIds));
+  }
+
+  function retryPreparation(localId: string): Promise<void> {
+    return save(() => sync().retryPreparation(localId));
+  }
+
+  function clearPrepared(): void {
+    sync().clearPrepared();
+  }
+
   function whenSynced(opId: string): Promise<void> {
     return sync().whenSynced(opId);
   }
@@ -226,6 +299,8 @@ export const useSyncStore = defineStore('sync', () => {
     conflicts,
     lastSyncedAt,
     progress,
+    households,
+    requestsPerMinute,
     teamMoved,
     storageProblem,
     activity,
@@ -238,6 +313,9 @@ export const useSyncStore = defineStore('sync', () => {
     retry,
     openAccount,
     setAvailableOffline,
+    prepare,
+    retryPreparation,
+    clearPrepared,
     whenSynced,
     watchStatus,
   };

@@ -23,6 +23,8 @@ import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
+import { OfflineQueue } from './coordinator/offline-queue.ts';
+import { MeetingPreparation } from './coordinator/preparation.ts';
 import { PullRuns } from './coordinator/pull-runs.ts';
 import { BackgroundPulls } from './coordinator/schedule.ts';
 import { LAST_SYNCED_KEY, composeState, type Activity, type SyncState } from './coordinator/state.ts';
@@ -35,7 +37,13 @@ import {
   type SyncLocks,
   type PeerMessage,
 } from './coordinator/windows.ts';
-import { emptyReport, PullEngine, type PullEngineOptions, type PullReport } from './pull.ts';
+import {
+  emptyReport,
+  PullEngine,
+  type PullEngineOptions,
+  type PullProgress,
+  type PullReport,
+} from './pull.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
 import { untilAborted, type Send } from './send.ts';
 import { TeamWatch } from './team.ts';
@@ -44,6 +52,7 @@ import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics 
 export { LAST_SYNCED_KEY } from './coordinator/state.ts';
 export type {
   ConflictEntry,
+  HouseholdStep,
   RejectedChange,
   SyncPhase,
   SyncProgress,
@@ -109,6 +118,8 @@ export class SyncCoordinator {
   private readonly answers: PlatformAnswers;
   private readonly store: StoreReader;
   private readonly team: TeamWatch;
+  private readonly offlineQueue: OfflineQueue;
+  private readonly preparation: MeetingPreparation;
 
   private readonly listeners = new Set<(state: SyncState) => void>();
   private readonly pulls: PullRuns;
@@ -188,8 +199,18 @@ export class SyncCoordinator {
       },
       recovered: () => void this.rearm(),
     });
+    this.offlineQueue = new OfflineQueue(this.answers, () => this.changed());
+    this.preparation = new MeetingPreparation({
+      db: this.db,
+      now: this.now,
+      canPull: async () =>
+        this.running && this.online() && !this.answers.signInNeeded && (await this.signedInHere()),
+      pull: (localId, onProgress) => this.pulls.run(null, () => this.countedPull(localId, onProgress)),
+      changed: () => this.changed(),
+    });
     this.background = new BackgroundPulls({
       pull: this.pull,
+      queue: this.offlineQueue,
       intervalMs: options.backgroundIntervalMs ?? DEFAULT_INTERVAL_MS,
       worker: () => this.worker,
       online: this.online,
@@ -245,8 +266,28 @@ export class SyncCoordinator {
     return on ? this.pullAccount(localId, 'Keeping offline:') : null;
   }
 
+  /**
+   * Prepares households for a meeting: each is kept offline and pulled whole, one
+   * after another ahead of the background, its progress in `households`. Resolves when the
+   * preparation has gone as far as it can now (offline: they wait, and go when the platform answers).
+   */
+  prepareForMeeting(localIds: readonly string[]): Promise<void> {
+    return this.preparation.prepare(localIds);
+  }
+
+  /** A household whose preparation failed is tried again. */
+  retryPreparation(localId: string): Promise<void> {
+    return this.preparation.retry(localId);
+  }
+
+  /** The households prepared (ready or failed) leave the list. */
+  clearPrepared(): void {
+    this.preparation.clearFinished();
+  }
+
   /** Window focus, reconnect, "try again": every retry is due now and a paused queue resumes. */
   async rearm(): Promise<void> {
+    void this.preparation.resume();
     if (this.worker) await this.push.rearm();
     else this.windows.post({ type: 'rearm', signedIn: false });
   }
@@ -285,6 +326,7 @@ export class SyncCoordinator {
   async signedIn(): Promise<void> {
     this.answers.signedIn();
     this.changed();
+    void this.preparation.resume();
     if (!this.worker) return this.windows.post({ type: 'rearm', signedIn: true });
     await this.push.rearm();
     void this.background.run();
@@ -309,6 +351,7 @@ export class SyncCoordinator {
         online: () => {
           this.answers.networkFound();
           this.changed();
+          void this.preparation.resume();
           void this.rearm();
           void this.background.run();
         },
@@ -402,13 +445,18 @@ export class SyncCoordinator {
   private async pullAccount(localId: string, verb: string): Promise<PullReport> {
     if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
     const account = await this.db.accounts.get(localId);
-    const serverId = account?.serverId;
     const label = `${verb} ${accountLabel(account)}`;
-    return this.pulls.run({ label, accountId: localId }, (onProgress) => {
-      const stop =
-        typeof serverId === 'number' ? this.answers.countAccount(serverId, 'interactive', onProgress) : null;
-      return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
-    });
+    return this.pulls.run({ label, accountId: localId }, (onProgress) =>
+      this.countedPull(localId, onProgress),
+    );
+  }
+
+  /** One account pulled whole at interactive priority, its requests answered of sent as its progress. */
+  private async countedPull(localId: string, onProgress: (p: PullProgress) => void): Promise<PullReport> {
+    const serverId = (await this.db.accounts.get(localId))?.serverId;
+    const stop =
+      typeof serverId === 'number' ? this.answers.countAccount(serverId, 'interactive', onProgress) : null;
+    return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
   }
 
   // ---- What the push tells ----
@@ -471,6 +519,7 @@ export class SyncCoordinator {
       error: this.error,
       storage: this.storage,
       progress: this.pulls.shown,
+      households: [...this.preparation.households, ...this.offlineQueue.households],
       teamMoved: this.team.moved,
     };
   }

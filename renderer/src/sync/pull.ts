@@ -19,7 +19,7 @@ import { pullConfig } from './pull/config.ts';
 import { PullStopped, type PullContext } from './pull/context.ts';
 import { pullEngagement, pullEngagements } from './pull/engagements.ts';
 import { pullUserActivity } from './pull/feed.ts';
-import { pullOfflineAccounts } from './pull/offline-accounts.ts';
+import { pullOfflineAccounts, type OfflineAccountsOptions } from './pull/offline-accounts.ts';
 import { PAGE_SIZES } from './pull/paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
 import { pullForms, pullReports, pullStats } from './pull/user-records.ts';
@@ -32,6 +32,7 @@ export { USER_ACTIVITY_STATE, type UserActivityState } from './pull/feed.ts';
 export { PAGE_SIZES, PAGE_SIZES_STATE, PAGE_SIZE_REFUSED_STATE } from './pull/paging.ts';
 export { emptyReport, type PullFailure, type PullProgress, type PullReport } from './pull/report.ts';
 export { applySnapshots, type SnapshotUpdate } from './pull/snapshots.ts';
+export type { OfflineAccountsOptions } from './pull/offline-accounts.ts';
 
 export interface PullEngineOptions {
   db: AdvisorDb;
@@ -115,9 +116,7 @@ export class PullEngine {
   }
 
   /** The accounts kept offline, favorites and recently opened ones, in the background. */
-  pullOfflineAccounts(
-    options: { recent?: number; skipUnchanged?: boolean; onProgress?: (p: PullProgress) => void } = {},
-  ): Promise<PullReport> {
+  pullOfflineAccounts(options: OfflineAccountsOptions = {}): Promise<PullReport> {
     return this.run((ctx) =>
       pullOfflineAccounts(ctx, (id) => this.pullAccount(id, { priority: 'background' }), options),
     );

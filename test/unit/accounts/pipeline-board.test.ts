@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 // The pipeline board: a column per stage of the chosen pipeline, cards moved from the keyboard
 // (Shift with an arrow, announced, the focus following the card) and by drag and drop, each move
-// one update of `pipeline.id` through the change module; a role that may not move cards is told so.
+// one update of `pipeline.id` through the change module; a role that may not move cards is told so;
+// a card prepares its household for a meeting.
 
 import { describe, expect, it, vi } from 'vitest';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
+import { prepareDialogOpen } from '../../../renderer/src/prepare/prepare.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   account,
@@ -123,6 +126,28 @@ describe('the pipeline board', () => {
       name: 'account',
       params: { id: bob.id },
     });
+  });
+
+  it('prepares a household for a meeting from its card: P on the focused card, or its briefcase', async () => {
+    await userConfig(screen.db);
+    const { ann, bob } = await prospects();
+    screen.mounted = await board();
+    card('Ann Able')!.focus();
+    await press(card('Ann Able')!, 'p');
+    await click(card('Bob Bell')!.querySelector('[data-testid="prepare-card"]')!);
+    await settle();
+
+    // Kept offline from now on, listed in the preparation (this test's sync never reaches a
+    // platform: they wait), the dialog open; the card's button did not open the account.
+    expect(prepareDialogOpen.value).toBe(true);
+    for (const id of [ann.id, bob.id]) expect((await screen.db.accounts.get(id))?.availableOffline).toBe(1);
+    await vi.waitFor(() =>
+      expect(useSyncStore().households.map((h) => [h.label, h.purpose, h.state])).toEqual([
+        ['Ann Able', 'meeting', 'waiting'],
+        ['Bob Bell', 'meeting', 'waiting'],
+      ]),
+    );
+    expect(screen.mounted.router.currentRoute.value.name).toBe('account-board');
   });
 
   it('moves a card dropped on another stage', async () => {

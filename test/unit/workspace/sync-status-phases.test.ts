@@ -56,6 +56,7 @@ const IDLE: SyncState = {
   conflicts: [],
   lastSyncedAt: null,
   progress: [],
+  households: [],
   storage: null,
   teamMoved: null,
 };
@@ -254,5 +255,93 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-state').textContent).toContain('Sync stopped');
     await click(one('sync-status'));
     expect(one('sync-message').textContent).toBe('Something broke in the sync.');
+  });
+});
+
+describe('households pulled whole', () => {
+  /** One household's step as the coordinator reports it; 21 requests without a co-client. */
+  const step = (
+    accountId: string,
+    label: string,
+    purpose: 'meeting' | 'background',
+    state: 'waiting' | 'getting' | 'ready' | 'failed',
+    done = 0,
+    reason: string | null = null,
+  ) => ({ accountId, label, purpose, state, done, total: 21, reason });
+
+  it('the background’s refresh is said without a spinner; the panel lists its queue and the time left', async () => {
+    report({
+      phase: 'syncing',
+      message: 'Syncing with the platform…',
+      households: [
+        step('a1', 'Ann Tester', 'background', 'getting', 11),
+        step('a2', 'Bob Lee', 'background', 'waiting'),
+      ],
+    });
+    await nextTick();
+    expect(one('sync-state').textContent?.trim()).toBe('Offline copies: 2 to update');
+    expect(one('sync-state').querySelector('.pi-spin')).toBeNull();
+    expect(one('sync-announcement').textContent?.trim()).toBe(
+      'Online. Updating the households kept offline in the background. Nothing waits to be sent.',
+    );
+
+    await click(one('sync-status'));
+    const listed = [...one('sync-households').querySelectorAll('[data-testid="household-step"]')];
+    expect(
+      listed.map((li) => [
+        li.querySelector('.name')?.textContent?.trim(),
+        li.querySelector('[data-testid="household-state"]')?.textContent,
+      ]),
+    ).toEqual([
+      ['Ann Tester', 'Getting 11 of 21 parts'],
+      ['Bob Lee', 'Waiting'],
+    ]);
+    // 10 left of the first and 21 of the second at 60 a minute: 31 s.
+    expect(one('households-left').textContent).toBe(
+      '2 households to go (31 requests) · less than a minute left',
+    );
+  });
+
+  it('a preparation comes first: the control says how far it is, the panel each household’s state', async () => {
+    report({
+      phase: 'syncing',
+      message: 'Syncing with the platform…',
+      households: [
+        step('a1', 'Ann Tester', 'meeting', 'ready', 21),
+        step(
+          'a2',
+          'Cleo Park',
+          'meeting',
+          'failed',
+          4,
+          'Assets could not be fetched: The platform had a problem.',
+        ),
+        step('a3', 'Dan Ode', 'meeting', 'getting', 1),
+        ...Array.from({ length: 3 }, (_, i) => step(`b${i}`, `Kept ${i}`, 'background', 'waiting')),
+      ],
+    });
+    await nextTick();
+    expect(one('sync-state').textContent?.trim()).toBe('Preparing 3 of 3');
+    expect(one('sync-state').querySelector('.pi-spin')).not.toBeNull();
+
+    await click(one('sync-status'));
+    const [meeting, background] = [...one('sync-households').querySelectorAll('.steps')];
+    const states = [...meeting!.querySelectorAll('[data-testid="household-step"]')].map((li) =>
+      li.getAttribute('data-state'),
+    );
+    expect(states).toEqual(['ready', 'failed', 'getting']);
+    expect(meeting!.textContent).toContain('Ready offline');
+    expect(meeting!.textContent).toContain(
+      'Failed: Assets could not be fetched: The platform had a problem.',
+    );
+    expect(meeting!.querySelectorAll('[data-testid="household-retry"]')).toHaveLength(1);
+    // 20 requests left of the one under way: 20 s.
+    expect(meeting!.querySelector('[data-testid="households-left"]')?.textContent).toBe(
+      '1 of 3 households ready offline · 1 household to go (20 requests) · less than a minute left',
+    );
+    // The background's three go after it: 20 + 3 × 21 = 83 s, about a minute.
+    expect(background!.querySelector('[data-testid="households-left"]')?.textContent).toBe(
+      '3 households to go (63 requests) · about 1 minute left',
+    );
   });
 });

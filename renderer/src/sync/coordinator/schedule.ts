@@ -1,9 +1,11 @@
 // The worker's background pulls: configuration (daily), the account list (incremental), then the
-// accounts kept offline, one step after another, at start and every interval (and on reconnect
-// and after a sign-in, when the coordinator asks). One run at a time: asking during a run joins it.
+// accounts kept offline (quietly: their queue is listed in the sync panel), one step after another,
+// at start and every interval (and on reconnect and after a sign-in, when the coordinator asks).
+// One run at a time: asking during a run joins it.
 
 import type { ReportedPulls } from '../diagnostics.ts';
 import type { PullProgress, PullReport } from '../pull.ts';
+import type { OfflineQueue } from './offline-queue.ts';
 import type { SyncProgress } from './state.ts';
 
 /** How a pull's progress is shown. */
@@ -25,6 +27,8 @@ export interface BackgroundHost {
   stuck(): boolean;
   /** The run started or ended: the state moves. */
   changed(): void;
+  /** The households kept offline that this run updates, as the sync panel lists them. */
+  queue: Pick<OfflineQueue, 'reached' | 'clear'>;
   /** Whether the platform's current team is the store's (asked again when it last was not). */
   teamHere(): Promise<boolean>;
 }
@@ -60,17 +64,16 @@ export class BackgroundPulls {
   }
 
   private async steps(): Promise<void> {
-    const { pull } = this.host;
+    const { pull, queue } = this.host;
     const steps: [Shown | null, (onProgress: (p: PullProgress) => void) => Promise<PullReport>][] = [
       [null, () => pull.pullConfig({ priority: 'background' })],
       [
         { label: 'Updating the account list', accountId: null },
         (onProgress) => pull.pullAccountList({ priority: 'background', onProgress }),
       ],
-      [
-        { label: 'Updating the accounts kept offline', accountId: null },
-        (onProgress) => pull.pullOfflineAccounts({ onProgress }),
-      ],
+      // Minutes at the budget's pace (about 21 requests an account): no progress in the frame; the
+      // sync panel lists its queue instead.
+      [null, () => pull.pullOfflineAccounts({ onQueue: queue.reached }).finally(() => queue.clear())],
     ];
     // Another team's list and accounts are not this store's to pull.
     if (!(await this.host.teamHere())) return;

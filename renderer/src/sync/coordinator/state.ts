@@ -42,6 +42,23 @@ export interface SyncProgress {
   total: number | null;
 }
 
+/**
+ * One household pulled whole: chosen for a meeting (interactive, ahead of everything), or kept
+ * offline and refreshed in the background. `done` of `total` are its requests (`total` is the
+ * documented count until the pull has sent them all).
+ */
+export interface HouseholdStep {
+  accountId: string;
+  label: string;
+  purpose: 'meeting' | 'background';
+  /** `ready`: its whole pull completed (meeting only; a background one leaves the queue). */
+  state: 'waiting' | 'getting' | 'ready' | 'failed';
+  done: number;
+  total: number;
+  /** Why it failed, in the advisor's words (null otherwise). */
+  reason: string | null;
+}
+
 export interface SyncState {
   phase: SyncPhase;
   /** The phase in plain words (null when idle). */
@@ -55,6 +72,8 @@ export interface SyncState {
   /** When the platform last took our changes or gave us its data without a failure (ms). */
   lastSyncedAt: number | null;
   progress: SyncProgress[];
+  /** Households pulled whole: those prepared for a meeting first, then the background's queue. */
+  households: HouseholdStep[];
   /** The last storage failure met while syncing, in plain words (cleared by the next success). */
   storage: StorageProblem | null;
   /**
@@ -76,6 +95,7 @@ export interface Activity {
   error: string | null;
   storage: StorageProblem | null;
   progress: SyncProgress[];
+  households: HouseholdStep[];
   /** The platform's current team, when the last confirmation found it is not the store's. */
   teamMoved: number | null;
 }
@@ -156,6 +176,10 @@ export function composeState(
     worker: context.worker,
     ...context.stored,
     progress: all.flatMap((a) => a.progress),
+    households: [
+      ...all.flatMap((a) => a.households.filter((h) => h.purpose === 'meeting')),
+      ...all.flatMap((a) => a.households.filter((h) => h.purpose === 'background')),
+    ],
     storage: all.find((a) => a.storage)?.storage ?? null,
     teamMoved: moved === null ? null : { team: moved },
   };

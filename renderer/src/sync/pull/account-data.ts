@@ -3,7 +3,7 @@
 // related items are settled across sections, and a removed co-client's records go.
 
 import type { Priority } from '@shared/api/request.ts';
-import type { SectionDescriptor } from '@shared/sections.ts';
+import type { MemberRole, SectionDescriptor } from '@shared/sections.ts';
 import type { SectionItem } from '@shared/wire/v0/sections.ts';
 import {
   itemLocalIds,
@@ -16,7 +16,7 @@ import {
 } from '../../data/mappers.ts';
 import type { SectionItemRow, SingleRow } from '../../data/model.ts';
 import { sameValue } from '../../data/view.ts';
-import { accountExtras } from './account-extras.ts';
+import { accountExtras, extrasRequests } from './account-extras.ts';
 import { accountParts, fetchPart, MEMBER_KEYS, membersOf, type Fetched } from './account-parts.ts';
 import { confirmAccount } from './account-snapshots.ts';
 import { allParts, type PullContext } from './context.ts';
@@ -52,6 +52,15 @@ interface ItemContext {
   now: ItemsBySid;
   uncertain: ReadonlySet<string>;
 }
+
+/**
+ * The requests of one account's whole pull (`pullAccountData`): the account, each member's
+ * details, every section (per member where it is) and the extras; 21, 25 with a co-client. (The
+ * very first activity page of a store may add a page-size probe or two.) Time estimates count
+ * with it.
+ */
+export const accountPullRequests = (members: readonly MemberRole[]): number =>
+  1 + accountParts(0, members).length + extrasRequests(members);
 
 /**
  * The account, the full details of its members and every section (about twenty requests; the

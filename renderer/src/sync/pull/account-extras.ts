@@ -45,6 +45,9 @@ export async function pullAccountActivity(
   return report;
 }
 
+/** The requests of `accountExtras`: each member's security, the profile, one page of activity. */
+export const extrasRequests = (members: readonly MemberRole[]): number => members.length + 2;
+
 export async function accountExtras(
   ctx: PullContext,
   serverId: number,

@@ -5,6 +5,14 @@ import type { AccountRow } from '../../data/model.ts';
 import { stopIfEnded, type PullContext } from './context.ts';
 import { addReport, emptyReport, type PullProgress, type PullReport } from './report.ts';
 
+export interface OfflineAccountsOptions {
+  recent?: number;
+  skipUnchanged?: boolean;
+  onProgress?: (p: PullProgress) => void;
+  /** The accounts due in this run and the index of the one pulled now (`due.length` at the end). */
+  onQueue?: (due: readonly AccountRow[], at: number) => void;
+}
+
 /**
  * With `skipUnchanged` (default), an account whose `updated_at` (from the last list pull) is still
  * the one of its last whole pull is left alone: the platform moves `updated_at` on every change
@@ -14,7 +22,7 @@ import { addReport, emptyReport, type PullProgress, type PullReport } from './re
 export async function pullOfflineAccounts(
   ctx: PullContext,
   pullAccount: (localId: string) => Promise<PullReport>,
-  options: { recent?: number; skipUnchanged?: boolean; onProgress?: (p: PullProgress) => void } = {},
+  options: OfflineAccountsOptions = {},
 ): Promise<PullReport> {
   const report = emptyReport();
   const accounts = await offlineCandidates(ctx, options.recent ?? ctx.recentAccounts);
@@ -28,9 +36,11 @@ export async function pullOfflineAccounts(
     // The platform's team is another: every account would meet a 404 that proves nothing.
     if (ctx.team.moved !== null) break;
     options.onProgress?.({ done: i, total: due.length });
+    options.onQueue?.(due, i);
     addReport(report, await pullAccount(account.id));
   }
   options.onProgress?.({ done: due.length, total: due.length });
+  options.onQueue?.(due, due.length);
   return report;
 }
 

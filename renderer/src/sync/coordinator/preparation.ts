@@ -1,0 +1,162 @@
+// Preparing for a meeting: the households the advisor chose are kept offline and pulled whole, one
+// after another at interactive priority (ahead of the background's pulls), each with its progress.
+// A household is ready offline only when its whole pull completed here; without the platform it
+// waits, and goes once the platform can be reached again (`resume`).
+
+import { sectionForm } from '@shared/forms.ts';
+import type { AdvisorDb } from '../../data/db.ts';
+import { accountLabel } from '../../data/labels.ts';
+import { accountPullRequests } from '../pull/account-data.ts';
+import { membersOf } from '../pull/account-parts.ts';
+import type { PullFailure, PullProgress, PullReport } from '../pull.ts';
+import type { HouseholdStep } from './state.ts';
+
+export interface PreparationHost {
+  db: AdvisorDb;
+  now(): number;
+  /** Whether requests may go now (a network, the store's user signed in, no sign-in needed). */
+  canPull(): Promise<boolean>;
+  /** One household's whole pull at interactive priority, with its requests answered of sent. */
+  pull(localId: string, onProgress: (p: PullProgress) => void): Promise<PullReport>;
+  /** The households moved. */
+  changed(): void;
+}
+
+/** Failures that say nothing of the household: the platform was not reached, or not signed in to. */
+const NOT_REACHED = new Set<string>(['network', 'timeout', 'auth']);
+
+export class MeetingPreparation {
+  private steps: HouseholdStep[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly host: PreparationHost) {}
+
+  /** The households chosen, in the order they go, with their states. */
+  get households(): HouseholdStep[] {
+    return this.steps.map((s) => ({ ...s }));
+  }
+
+  /**
+   * Adds households (local account ids) to the preparation, marked to be kept offline, and pulls
+   * them in turn. Once every earlier one is done (ready or failed), they are cleared first: a new
+   * preparation starts its own list. One already waiting or under way keeps its place.
+   */
+  async prepare(ids: readonly string[]): Promise<void> {
+    if (!this.steps.some(unfinished)) this.steps = [];
+    for (const id of new Set(ids)) {
+      const account = await this.host.db.accounts.get(id);
+      if (!account) continue;
+      await this.host.db.accounts.update(id, { availableOffline: 1 });
+      const step = this.steps.find((s) => s.accountId === id);
+      const total = accountPullRequests(membersOf(account.meta));
+      const fresh: HouseholdStep = {
+        accountId: id,
+        label: accountLabel(account),
+        purpose: 'meeting',
+        state: 'waiting',
+        done: 0,
+        total,
+        reason: null,
+      };
+      if (!step) this.steps.push(fresh);
+      else if (!unfinished(step)) Object.assign(step, fresh);
+    }
+    this.host.changed();
+    await this.resume();
+  }
+
+  /** A failed household is tried again (at the end of the queue). */
+  async retry(id: string): Promise<void> {
+    const step = this.steps.find((s) => s.accountId === id);
+    if (!step || step.state !== 'failed') return;
+    this.steps = [
+      ...this.steps.filter((s) => s !== step),
+      { ...step, state: 'waiting', done: 0, reason: null },
+    ];
+    this.host.changed();
+    await this.resume();
+  }
+
+  /** Forgets the households that are done (ready or failed). */
+  clearFinished(): void {
+    this.steps = this.steps.filter(unfinished);
+    this.host.changed();
+  }
+
+  /** Pulls the waiting households in turn, when the platform may be asked; one run at a time. */
+  resume(): Promise<void> {
+    this.running ??= this.drain().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const step = this.steps.find((s) => s.state === 'waiting');
+      if (!step || !(await this.host.canPull())) return;
+      if (!(await this.pullOne(step))) return;
+    }
+  }
+
+  /** One household's pull; false when the platform could not be reached (the run pauses). */
+  private async pullOne(step: HouseholdStep): Promise<boolean> {
+    const started = this.host.now();
+    this.update(step, { state: 'getting', done: 0 });
+    let report: PullReport;
+    try {
+      report = await this.host.pull(step.accountId, (p) =>
+        this.update(step, { done: p.done, total: Math.max(step.total, p.total ?? 0) }),
+      );
+    } catch (error) {
+      this.update(step, { state: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      return true;
+    }
+    const unreached = report.failures.length > 0 && report.failures.every((f) => NOT_REACHED.has(f.kind));
+    if (report.stopped || unreached) {
+      this.update(step, { state: 'waiting', done: 0 });
+      return false;
+    }
+    const account = await this.host.db.accounts.get(step.accountId);
+    if (report.failures.length > 0)
+      this.update(step, { state: 'failed', reason: failureWords(report.failures) });
+    else if (!account) this.update(step, { state: 'failed', reason: 'It is no longer on the platform.' });
+    else if (typeof account.serverId !== 'number')
+      this.update(step, {
+        state: 'failed',
+        reason: 'It is not on the platform yet: it is sent with your changes, then it can be prepared.',
+      });
+    else if (account.pulledAt === null || account.pulledAt < started)
+      this.update(step, { state: 'failed', reason: 'Not everything of it arrived; try again.' });
+    else this.update(step, { state: 'ready', done: step.total, reason: null });
+    return true;
+  }
+
+  private update(step: HouseholdStep, patch: Partial<HouseholdStep>): void {
+    Object.assign(step, patch);
+    this.host.changed();
+  }
+}
+
+const unfinished = (s: HouseholdStep) => s.state === 'waiting' || s.state === 'getting';
+
+/** "Assets could not be fetched: The platform had a problem." and how many more parts failed. */
+export function failureWords(failures: readonly PullFailure[]): string {
+  const [first] = failures;
+  if (!first) return '';
+  const more = failures.length - 1;
+  const rest = more > 0 ? ` ${more} more ${more === 1 ? 'part' : 'parts'} failed too.` : '';
+  return `${partName(first.path)} could not be fetched: ${first.message}${rest}`;
+}
+
+/** A part of an account pull named for the advisor, from its path ("Income of the co-client"). */
+function partName(path: string): string {
+  const [, member, part = ''] = /^\/accounts\/[^/]+\/?(?:(client|coclient)\/)?(.*)$/.exec(path) ?? [];
+  const named: Record<string, string> = {
+    '': 'The account',
+    details: 'Member details',
+    security: 'Form access',
+    profile: 'The profile',
+    activity: 'Activity',
+  };
+  const title = sectionForm(part)?.title ?? named[part] ?? part;
+  return member ? `${title} of the ${member === 'coclient' ? 'co-client' : 'client'}` : title;
+}

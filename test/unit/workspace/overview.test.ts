@@ -177,3 +177,31 @@ describe('the overview', () => {
     expect(one('quality').querySelector('[role="meter"]')?.getAttribute('aria-label')).toBe('Quality score');
   });
 });
+
+describe('the overview’s members', () => {
+  it('show the e-mail and phone changed on the Members tab while that change waits to be sent', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedSingle(db, account.id, 'details:coclient', {
+      first_name: 'Bob',
+      last_name: 'Tester',
+      email: 'bob@example.com',
+      phone: null,
+    });
+    // As the Members tab saves: only the changed fields, queued for the platform.
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:coclient',
+      fields: { email: 'robert@example.com', phone: '+1 5125550199' },
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    const coclient = one('overview-members').querySelector('[data-member="coclient"]')!;
+    expect(coclient.textContent).toContain('robert@example.com');
+    expect(coclient.textContent).toContain('+1 5125550199');
+    expect(coclient.textContent).not.toContain('bob@example.com');
+    // The client, changed nowhere, reads as the account has it.
+    const client = one('overview-members').querySelector('[data-member="client"]')!;
+    expect(client.textContent).toContain('ann@example.com');
+  });
+});

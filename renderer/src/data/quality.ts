@@ -3,10 +3,10 @@
 // transaction); the platform's answer, which a pull or a push brings in `meta.quality`, replaces
 // it, and no estimate is ever written while pulling.
 //
-// Inputs come from the local view: the account row (e-mail and mobile phone of each member, read as
-// data/member-contact.ts reads them for every screen) and
-// the members' full details (`details:client`, `details:coclient`). Of a member whose details were
-// never read here, only what the account row says is known; every other rule counts as missing.
+// Inputs come from the local view: the account row and the members' full details (`details:client`,
+// `details:coclient`), which both hold the e-mail and mobile phone (read as every screen reads them,
+// data/member-contact.ts). Of a member whose details were never read here, only what the account
+// row says is known; every other rule counts as missing.
 
 import { emptyMemberQualityInput, qualityScore, type MemberQualityInput } from '@shared/quality.ts';
 import type { MemberRole } from '@shared/sections.ts';

@@ -205,3 +205,61 @@ describe('the overview’s members', () => {
     expect(client.textContent).toContain('ann@example.com');
   });
 });
+
+describe('the overview’s profile and quality', () => {
+  it('name what each reads: a photo ID from a form is no driver’s license, which the quality rule checks', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await db.accounts.update(account.id, { meta: { ...account.meta, clientId: 31 } });
+    await putConfigEntry(db, CONFIG_KEYS.dataset, {
+      pulledAt: 1,
+      data: {
+        panels: [],
+        groups: [{ id: 'g1', title: 'Identification' }],
+        elements: [{ id: 'e1', group_id: 'g1', title: 'Photo ID' }],
+      },
+    });
+    await db.profileValues.put({
+      id: 'pv1',
+      accountServerId: 7,
+      memberId: 31,
+      datasetId: 'e1',
+      server: {
+        id: 'pv1',
+        dataset_id: 'e1',
+        member_id: 31,
+        row_id: 'r1',
+        type: 'FILE',
+        value: 'photo-id.pdf',
+      },
+      pulledAt: 1,
+    });
+    // The client's driver's license (0.0.1: Driver's License, number and expire_date) typed here.
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:client',
+      fields: { 'drivers_license.number': 'D1234567' },
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    expect(one('profile').textContent).toContain('Photo ID');
+    expect(one('profile').textContent).toContain('photo-id.pdf');
+    const rule = () =>
+      [...one('quality').querySelectorAll<HTMLElement>('li')].find((r) =>
+        r.textContent?.includes('driver’s license'),
+      );
+    // Without its expiry date the license is not complete: the rule says which document it misses.
+    expect(rule()?.querySelector('.rule-text')?.textContent?.trim()).toBe(
+      'Client driver’s license number and expiry date are on file',
+    );
+    expect(rule()?.dataset.rule).toBe('missing');
+    expect(one('quality').textContent).not.toContain('identity document');
+
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:client',
+      fields: { 'drivers_license.expire_date': '2031-05-01' },
+    });
+    await vi.waitFor(() => expect(rule()?.dataset.rule).toBe('met'));
+  });
+});

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-// "Available offline" says what this computer does: a favourite is kept offline by the background
+// "Available offline" says what this computer does: a favorite is kept offline by the background
 // pulls (sync/pull/offline-accounts.ts) whether or not it was marked, so its toggle shows on and
 // says why, and does not offer a switch that would not stop it; an account neither marked nor a
-// favourite shows off and can be marked.
+// favorite shows off and can be marked.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { household, mountWorkspace, one, openDb, type Mounted } from './harness.ts';
@@ -17,7 +17,7 @@ afterEach(() => {
 const toggle = () => document.getElementById('available-offline') as HTMLInputElement;
 
 describe('the Available offline toggle', () => {
-  it('is on for a favourite, kept offline as one, and says how to stop it', async () => {
+  it('is on for a favorite, kept offline as one, and says how to stop it', async () => {
     const db = openDb();
     const account = await household(db);
     await db.accounts.update(account.id, { favorited: 1 });
@@ -25,13 +25,13 @@ describe('the Available offline toggle', () => {
 
     expect(toggle().checked).toBe(true);
     expect(one('offline').textContent).toContain('Kept offline as a favorite');
-    // Turning it off would not stop a favourite being kept: not offered.
+    // Turning it off would not stop a favorite being kept: not offered.
     expect(toggle().disabled).toBe(true);
     const note = document.getElementById(toggle().getAttribute('aria-describedby') ?? '');
     expect(note?.textContent).toContain('remove it from the favorites');
   });
 
-  it('is off and can be turned on for an account neither marked nor a favourite', async () => {
+  it('is off and can be turned on for an account neither marked nor a favorite', async () => {
     const db = openDb();
     const account = await household(db);
     mounted = await mountWorkspace(db, account.id);

@@ -281,6 +281,10 @@ describe('changes waiting under another team', () => {
       expect(one('elsewhere-offline').textContent).toMatch(/Switching teams needs the platform/);
       // Those changes are not this team's to send.
       expect(one('sync-panel').textContent).not.toContain('Waiting to be sent');
+      // Nor is everything synced while they wait: the header says they wait for another team.
+      expect(one('sync-state').textContent?.trim()).toBe('3 for another team');
+      expect(one('sync-status').textContent).not.toContain('All synced');
+      expect(one('sync-status').getAttribute('aria-label')).toContain('3 changes wait for your other teams.');
     } finally {
       await harbor.delete();
     }
@@ -321,5 +325,49 @@ describe('the platform’s team switched on another device', () => {
     );
     expect(useSyncStore().conflicts).toEqual([]);
     expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');
+  });
+});
+
+describe('a refusal', () => {
+  it('is listed once, in the advisor’s words, however the platform repeats it in its answer', async () => {
+    const account = await household(db);
+    const asset = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
+    await updateRecord(db, 'sectionItems', asset.id, { current_value: null });
+    // As the 0.0.1 interface answers: its messages are the message and, by field, the field messages.
+    await settleOp('sectionItems', asset.id, {
+      state: 'rejected',
+      lastError: {
+        kind: 'validation',
+        status: 422,
+        message: 'current-value is required.',
+        fields: { 'current-value': ['current-value is required.'] },
+      },
+    });
+    const other = await syncedAccount(db, 8, clientFields('Zed'));
+    await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
+    // As version 2 answers: the first field message, and how many more.
+    await settleOp('accounts', other.id, {
+      state: 'rejected',
+      lastError: {
+        kind: 'validation',
+        status: 422,
+        message: 'The client.email field must be a valid email address. (and 1 more error)',
+        fields: {
+          'client.email': ['The client.email field must be a valid email address.'],
+          'client.first_name': ['The client.first_name field is required.'],
+        },
+      },
+    });
+    await mountFrame();
+    await vi.waitFor(() => expect(useSyncStore().rejected).toHaveLength(2));
+    await openPanel();
+
+    const times = (text: string, part: string) => text.split(part).length - 1;
+    expect(document.querySelectorAll('[data-testid="rejected-entry"]')).toHaveLength(2);
+    const asset1 = entry('rejected-entry', 'Lake house').textContent ?? '';
+    expect(times(asset1, 'Current value: required, enter an amount.')).toBe(1);
+    const zed = entry('rejected-entry', 'Zed Tester').textContent ?? '';
+    expect(times(zed, 'Client email: enter an e-mail address such as name@example.com.')).toBe(1);
+    expect(zed).not.toContain('more error');
   });
 });

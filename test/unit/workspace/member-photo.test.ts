@@ -35,25 +35,31 @@ function files(answer: PreviewResult) {
   return asked;
 }
 
+/** The Members tab of Ann, whose photo (of `kb` KB) the platform has. */
+async function membersTabWithPhoto(kb: number): Promise<Mounted> {
+  const db = openDb();
+  const account = await household(db);
+  const photo = {
+    type: 'image',
+    url: URL_OF_PHOTO,
+    filetype: 'image/png',
+    filesize: kb,
+    filename: 'ann-portrait.png',
+  };
+  await syncedSingle(db, account.id, 'details:client', {
+    first_name: 'Ann',
+    email: 'ann@example.com',
+    photo,
+  });
+  return mountWorkspace(db, account.id, { tab: 'members' });
+}
+
 const thumbnail = () => one('member-photo').querySelector('img');
 
 describe('a member’s photo', () => {
   it('shows the platform’s copy once synced, by the address of its File object', async () => {
     const asked = files({ ok: true, bytes: PNG });
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      email: 'ann@example.com',
-      photo: {
-        type: 'image',
-        url: URL_OF_PHOTO,
-        filetype: 'image/png',
-        filesize: 1,
-        filename: 'ann-portrait.png',
-      },
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members' });
+    mounted = await membersTabWithPhoto(1);
 
     await vi.waitFor(() => expect(thumbnail()?.getAttribute('src')).toMatch(/^blob:/));
     expect(asked).toEqual([{ api: 'v0', url: URL_OF_PHOTO, priority: 'interactive' }]);
@@ -66,20 +72,7 @@ describe('a member’s photo', () => {
       ok: false,
       error: { ok: false, kind: 'network', status: null, message: 'offline', fields: {}, retryAfterMs: 5000 },
     });
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      email: 'ann@example.com',
-      photo: {
-        type: 'image',
-        url: URL_OF_PHOTO,
-        filetype: 'image/png',
-        filesize: 12,
-        filename: 'ann-portrait.png',
-      },
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members' });
+    mounted = await membersTabWithPhoto(12);
 
     await vi.waitFor(() => expect(one('member-photo').textContent).toContain('12 KB'));
     expect(thumbnail()).toBeNull();

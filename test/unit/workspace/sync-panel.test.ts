@@ -83,19 +83,17 @@ async function settleOp(table: SyncedTable, id: string, change: Partial<Operatio
   return op;
 }
 
+/** The platform refuses a record's last change with a validation answer (422): its message and field messages. */
+const refuse = (table: SyncedTable, id: string, message: string, fields: Record<string, string[]>) =>
+  settleOp(table, id, { state: 'rejected', lastError: { kind: 'validation', status: 422, message, fields } });
+
 /** A household with one refused asset, one conflicted asset, an account refused, and a new goal waiting. */
 async function meeting() {
   const account = await household(db);
   const refused = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
   await updateRecord(db, 'sectionItems', refused.id, { current_value: null });
-  await settleOp('sectionItems', refused.id, {
-    state: 'rejected',
-    lastError: {
-      kind: 'validation',
-      status: 422,
-      message: 'The given data was invalid.',
-      fields: { 'current-value': ['current-value is required.'] },
-    },
+  await refuse('sectionItems', refused.id, 'The given data was invalid.', {
+    'current-value': ['current-value is required.'],
   });
   const cabin = await syncedItem(db, account.id, 'assets', 'a|2', { ...lakeHouse, name: 'Lake cabin' });
   await updateRecord(db, 'sectionItems', cabin.id, { name: 'Lake cottage' });
@@ -110,14 +108,8 @@ async function meeting() {
   await db.sectionItems.update(cabin.id, { status: 'conflict' });
   const other = await syncedAccount(db, 8, clientFields('Zed'));
   await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
-  await settleOp('accounts', other.id, {
-    state: 'rejected',
-    lastError: {
-      kind: 'validation',
-      status: 422,
-      message: 'The given data was invalid.',
-      fields: { 'client.email': ['The client.email must be a valid email address.'] },
-    },
+  await refuse('accounts', other.id, 'The given data was invalid.', {
+    'client.email': ['The client.email must be a valid email address.'],
   });
   await createRecord(db, 'sectionItems', {
     accountId: account.id,
@@ -334,30 +326,21 @@ describe('a refusal', () => {
     const asset = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
     await updateRecord(db, 'sectionItems', asset.id, { current_value: null });
     // As the 0.0.1 interface answers: its messages are the message and, by field, the field messages.
-    await settleOp('sectionItems', asset.id, {
-      state: 'rejected',
-      lastError: {
-        kind: 'validation',
-        status: 422,
-        message: 'current-value is required.',
-        fields: { 'current-value': ['current-value is required.'] },
-      },
+    await refuse('sectionItems', asset.id, 'current-value is required.', {
+      'current-value': ['current-value is required.'],
     });
     const other = await syncedAccount(db, 8, clientFields('Zed'));
     await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
     // As version 2 answers: the first field message, and how many more.
-    await settleOp('accounts', other.id, {
-      state: 'rejected',
-      lastError: {
-        kind: 'validation',
-        status: 422,
-        message: 'The client.email field must be a valid email address. (and 1 more error)',
-        fields: {
-          'client.email': ['The client.email field must be a valid email address.'],
-          'client.first_name': ['The client.first_name field is required.'],
-        },
+    await refuse(
+      'accounts',
+      other.id,
+      'The client.email field must be a valid email address. (and 1 more error)',
+      {
+        'client.email': ['The client.email field must be a valid email address.'],
+        'client.first_name': ['The client.first_name field is required.'],
       },
-    });
+    );
     await mountFrame();
     await vi.waitFor(() => expect(useSyncStore().rejected).toHaveLength(2));
     await openPanel();

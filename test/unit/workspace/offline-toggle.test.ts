@@ -5,7 +5,7 @@
 // favorite shows off and can be marked.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { household, mountWorkspace, one, openDb, type Mounted } from './harness.ts';
+import { household, mountWorkspace, one, openDb, settle, type Mounted } from './harness.ts';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -25,8 +25,13 @@ describe('the Available offline toggle', () => {
 
     expect(toggle().checked).toBe(true);
     expect(one('offline').textContent).toContain('Kept offline as a favorite');
-    // Turning it off would not stop a favorite being kept: not offered.
-    expect(toggle().disabled).toBe(true);
+    // Turning it off would not stop a favorite being kept: not offered (read-only, shown on).
+    expect(toggle().readOnly).toBe(true);
+    expect(toggle().getAttribute('aria-readonly')).toBe('true');
+    toggle().click();
+    await settle();
+    expect(toggle().checked).toBe(true);
+    expect((await mounted.db.accounts.get(account.id))?.availableOffline).toBe(0);
     const note = document.getElementById(toggle().getAttribute('aria-describedby') ?? '');
     expect(note?.textContent).toContain('remove it from the favorites');
   });
@@ -38,6 +43,7 @@ describe('the Available offline toggle', () => {
 
     expect(toggle().checked).toBe(false);
     expect(toggle().disabled).toBe(false);
+    expect(toggle().readOnly).toBe(false);
     expect(one('offline').textContent).not.toContain('favorite');
   });
 });

@@ -39,6 +39,12 @@ export const downloadRequestSchema = z.object({
   priority: priority.optional(),
 });
 
+export const previewRequestSchema = z.object({
+  api: apiName,
+  url: z.string().min(1).max(4000),
+  priority: priority.optional(),
+});
+
 const flowId = z.string().min(1).max(100);
 
 /** A store identity (shared/auth.ts): a user key of 32 hex characters and a team id. */
@@ -120,6 +126,7 @@ export const BRIDGE_CHANNELS = {
   'auth.bindIdentity': z.tuple([storeIdentitySchema]),
   'api.request': z.tuple([apiRequestSchema]),
   'files.download': z.tuple([downloadRequestSchema]),
+  'files.preview': z.tuple([previewRequestSchema]),
   'files.forgetUser': z.tuple([storeIdentitySchema.shape.user]),
   'settings.get': z.tuple([]),
   'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),

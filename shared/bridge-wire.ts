@@ -1,5 +1,6 @@
-// Bridge arguments over HTTP (the browser preview): JSON cannot carry bytes, so the Uint8Array of
-// an upload travels as `{ $bytes: <base64> }` and is turned back on arrival.
+// Bridge arguments and results over HTTP (the browser preview): JSON cannot carry bytes, so the
+// Uint8Array of an upload, or of a picture shown, travels as `{ $bytes: <base64> }` and is turned
+// back on arrival.
 
 import { isPlainObject } from './is-plain-object.ts';
 
@@ -33,3 +34,9 @@ export function decodeBridgeArgs(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * The channels whose results carry bytes, and only these are turned: a platform's answer passed
+ * on as it came (`api.request`) is never read as bytes, whatever its fields are called.
+ */
+export const BYTES_RESULTS: ReadonlySet<string> = new Set(['files.preview']);

@@ -18,6 +18,19 @@ export interface DownloadRequest {
   priority?: ApiRequest['priority'];
 }
 
+/** A picture of the platform to show (a member's photo), by the address its File object gives. */
+export interface PreviewRequest {
+  api: ApiRequest['api'];
+  url: string;
+  priority?: ApiRequest['priority'];
+}
+
+/**
+ * The picture's bytes: from the signed-in user's cache when it was fetched before (offline too),
+ * else fetched now and kept there; or why not.
+ */
+export type PreviewResult = { ok: true; bytes: Uint8Array } | { ok: false; error: ApiFailure | DiskFailure };
+
 /**
  * A file could not be written where it was going (a folder that cannot be created, no permission,
  * a full disk): the platform is not at fault and trying the network again will not help.
@@ -81,6 +94,8 @@ export interface Bridge {
   };
   files: {
     download(request: DownloadRequest): Promise<DownloadResult>;
+    /** Never rejects: invalid arguments are a `validation` failure naming them. */
+    preview(request: PreviewRequest): Promise<PreviewResult>;
     /** Removes the documents kept for offline viewing for one user key (this computer's copy). */
     forgetUser(user: string): Promise<{ ok: true } | { ok: false; message: string }>;
   };

@@ -53,6 +53,11 @@ const WORTH_FIELDS: Readonly<Record<string, { field: string; sign: 1 | -1 }>> = 
   liabilities: { field: 'current_value', sign: -1 },
 };
 
+/** The field a section's total sums: an item's worth for net worth, a variable expense's amount. */
+export function summedField(path: string): string | undefined {
+  return path === 'expenses-variable' ? 'value' : WORTH_FIELDS[path]?.field;
+}
+
 export interface ItemLike {
   /** Storage key of the item's section (`assets`, `employment:client`). */
   section: string;

@@ -363,6 +363,8 @@ function columnsOf(section: SectionDescriptor, fields: readonly FormField[]): st
     'value',
     'salary',
     'coverage_value',
+    // A policy's worth today, which its section total sums (shared/finance.ts).
+    'cash_value',
     'target',
     'file',
     'relation',

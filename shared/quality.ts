@@ -87,7 +87,9 @@ export const QUALITY_RULES: readonly QualityRuleDescriptor[] = [
   },
   {
     member: 'client',
-    message: 'Client identity document is on file',
+    // Named by what it reads (0.0.1 Driver's License: number, expire_date), not as any identity
+    // document: a photo ID the member sent through a form is in the profile, and is not this.
+    message: 'Client driver’s license number and expiry date are on file',
     weight: 6,
     holds: ({ driversLicense: d }) => Boolean(d.number && d.expireDate),
   },

@@ -85,6 +85,7 @@ export function createServices(ports: HostPorts): MainServices {
     'auth.bindIdentity': (identity) => auth.bindIdentity(identity),
     'api.request': (request) => transport.request(request),
     'files.download': (request) => files.fetch(request),
+    'files.preview': (request) => files.preview(request),
     'files.forgetUser': (user) => files.forgetUser(user),
     'settings.get': () => settings.view(),
     'settings.saveProfile': async (profile) => {

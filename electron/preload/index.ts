@@ -23,7 +23,11 @@ const advisor = {
     bindIdentity: call('auth', 'bindIdentity'),
   },
   api: { request: call('api', 'request') },
-  files: { download: call('files', 'download'), forgetUser: call('files', 'forgetUser') },
+  files: {
+    download: call('files', 'download'),
+    preview: call('files', 'preview'),
+    forgetUser: call('files', 'forgetUser'),
+  },
   settings: {
     get: call('settings', 'get'),
     saveProfile: call('settings', 'saveProfile'),

@@ -18,7 +18,7 @@ import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
 import { createServices, type MainServices } from '../main/services.ts';
 import { describeAddressChange } from '../main/settings/address-change.ts';
-import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
+import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
 import { PageAccess, sameSecret } from './page-access.ts';
 import { parseJsonWithin, readBody, TooDeep } from './request-body.ts';
@@ -138,7 +138,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     try {
       const args = decodeBridgeArgs(parseJsonWithin(body.text || '[]', MAX_JSON_DEPTH));
       const value = await dispatch(services.handlers, channel, args);
-      return send(res, 200, 'application/json', JSON.stringify({ value: value ?? null }));
+      const sent = BYTES_RESULTS.has(channel) ? encodeBridgeArgs(value ?? null) : (value ?? null);
+      return send(res, 200, 'application/json', JSON.stringify({ value: sent }));
     } catch (error) {
       const status =
         error instanceof InvalidBridgeCall || error instanceof SyntaxError || error instanceof TooDeep

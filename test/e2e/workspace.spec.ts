@@ -10,12 +10,12 @@ import { ADVISOR, bothThemes as themes, expect, localId, signIn, test, type Serv
 // A long scenario: the screens are under test here, not the platform's budget of 60 a minute.
 test.use({ requestsPerMinute: 240 });
 
-/** A household of the advisor's team with a co-client. */
+/** A household of the advisor's team with a co-client, one of the advisor's favorites. */
 function household(servers: Servers): AccountRecord {
   const store = servers.platform.control.store();
   const advisor = store.state.users.find((u) => u.email === ADVISOR)!;
   const found = store.state.accounts.find(
-    (a) => a.teamId === advisor.currentTeamId && a.coclient && !a.archived,
+    (a) => a.teamId === advisor.currentTeamId && a.coclient && a.favorited && !a.archived,
   );
   if (!found) throw new Error('The seed has no household with a co-client.');
   return found;
@@ -236,9 +236,10 @@ test('the workspace of a household: overview, a section, an item form and a conf
   // Opening the account pulls its details and sections: the net worth fills in.
   await expect(page.getByTestId('synced-note')).toContainText('Last synced', { timeout: 60_000 });
   await expect(page.getByTestId('net-worth-total')).not.toHaveText('$0');
-  // Kept offline from now on: pulled again at once, with its progress, then the note.
-  await page.getByText('Available offline').click();
+  // A favorite is kept offline already: the switch says so, and is not offered to turn off.
   await expect(page.locator('#available-offline')).toBeChecked();
+  await expect(page.locator('#available-offline')).toHaveAttribute('aria-readonly', 'true');
+  await expect(page.getByTestId('offline-favorite')).toContainText('Kept offline as a favorite');
   await expect(page.getByTestId('synced-note')).toContainText('Last synced', { timeout: 60_000 });
   await bothThemes(page, 'workspace-overview');
 

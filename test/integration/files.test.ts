@@ -338,3 +338,53 @@ describe('FileService', () => {
     });
   });
 });
+
+describe('FileService: pictures shown in the app', () => {
+  it('fetches a picture once into the user’s cache, then reads it from there without the network', async () => {
+    const { url, bytes } = avatar();
+    const first = await files.preview({ api: 'v0', url });
+    expect(first.ok && Buffer.from(first.bytes).equals(bytes)).toBe(true);
+    expect(sent).toHaveLength(1);
+    // Kept among the user's own files, private to them, under a name that tells nothing.
+    const kept = readdirSync(join(userCache(), '.previews'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^[0-9a-f]{40}$/);
+    if (posix) {
+      expect(statSync(join(userCache(), '.previews', kept[0]!)).mode & 0o777).toBe(0o600);
+      expect(statSync(join(userCache(), '.previews')).mode & 0o777).toBe(0o700);
+    }
+
+    // Offline (the platform down for good measure): the same picture, and no request.
+    platform.control.maintenance(true);
+    try {
+      const again = await files.preview({ api: 'v0', url });
+      expect(again.ok && Buffer.from(again.bytes).equals(bytes)).toBe(true);
+      expect(sent).toHaveLength(1);
+    } finally {
+      platform.control.maintenance(false);
+    }
+  });
+
+  it('keeps each user’s pictures apart, and removes them with the rest of their copy', async () => {
+    const { url } = avatar();
+    expect((await files.preview({ api: 'v0', url })).ok).toBe(true);
+    bound = SAM;
+    // Sam's copy is Sam's: fetched for Sam, not read from Alex's folder.
+    const before = sent.length;
+    expect((await files.preview({ api: 'v0', url })).ok).toBe(true);
+    expect(sent.length).toBe(before + 1);
+    expect(await files.forgetUser(SAM)).toEqual({ ok: true });
+    expect(existsSync(userCache(SAM))).toBe(false);
+    expect(readdirSync(join(userCache(ALEX), '.previews')).length).toBeGreaterThan(0);
+  });
+
+  it('refuses without a user bound, and an address outside the platform, sending nothing', async () => {
+    bound = null;
+    const { url } = avatar();
+    expect(await files.preview({ api: 'v0', url })).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    bound = ALEX;
+    const outside = await files.preview({ api: 'v0', url: 'https://elsewhere.example/files/1/p.png' });
+    expect(outside.ok).toBe(false);
+    expect(sent).toEqual([]);
+  });
+});

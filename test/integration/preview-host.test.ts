@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
+import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
@@ -212,6 +213,18 @@ describe('preview host', () => {
       ok: true,
       path: expect.stringMatching(/avatar \(\d\)\.png$/) as unknown,
     });
+
+    // A picture shown in the page: its bytes cross the HTTP bridge whole, kept for the bound user.
+    const bound = await call('auth.bindIdentity', [{ user: 'c3'.repeat(16), team: 1 }], headers);
+    expect(((await bound.json()) as { value: { ok: boolean } }).value.ok).toBe(true);
+    const shown = await call('files.preview', [{ api: 'v0', url: request.url }], headers);
+    const picture = decodeBridgeArgs(((await shown.json()) as { value: unknown }).value) as {
+      ok: boolean;
+      bytes: Uint8Array;
+    };
+    expect(picture.ok).toBe(true);
+    expect(picture.bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(picture.bytes).equals(Buffer.from(file.data, 'base64'))).toBe(true);
     await call('auth.signOut', [], headers);
   });
 });

@@ -66,7 +66,7 @@ it('estimates a household made offline as the platform then scores it', async ()
     fields: { birth_date: '1977-01-02' },
   });
   const estimate = (await db.accounts.get(id))?.meta.quality;
-  // Everything but the client's identity document (6 of 69).
+  // Everything but the client's driver's license (6 of 69).
   expect(estimate).toMatchObject({ score: Math.round((100 * 63) / 69), estimated: true });
 
   const pushed = await new PushEngine({ db, send: advisor.send, backoff: { baseMs: 0 } }).run();

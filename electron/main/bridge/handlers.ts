@@ -30,6 +30,7 @@ export class InvalidBridgeCall extends Error {}
 const TYPED_REFUSALS: Partial<Record<BridgeChannel, (failure: ApiFailure) => unknown>> = {
   'api.request': (failure) => failure,
   'files.download': (failure) => ({ ok: false, cancelled: false, error: failure }),
+  'files.preview': (failure) => ({ ok: false, error: failure }),
 };
 
 /** Checks the arguments against the channel's schema, then runs the handler. */

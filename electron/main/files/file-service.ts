@@ -1,18 +1,25 @@
 // Downloads from the platform: to a path the user picks, or to the signed-in user's cache folder
-// for offline viewing (one folder per user key, removed with the rest of their copy on request).
+// for offline viewing (one folder per user key, removed with the rest of their copy on request),
+// where the pictures the app shows (a member's photo) are kept too and read back, offline as well.
 // Bytes are streamed to a temporary file beside the target and renamed into place, so a failed
 // download never leaves half a file under the final name. Files are the user's alone (0600, in
 // folders made 0700) and marked as come from the internet where the OS has such a mark.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ApiFailure, ApiName, Priority } from '@shared/api/request.ts';
-import type { DiskFailure, DownloadRequest, DownloadResult } from '@shared/bridge.ts';
+import type {
+  DiskFailure,
+  DownloadRequest,
+  DownloadResult,
+  PreviewRequest,
+  PreviewResult,
+} from '@shared/bridge.ts';
 import { downloadMarksFor, type DownloadMarks } from './download-marks.ts';
 import { sanitizeFileName, uniqueName } from './file-names.ts';
 
@@ -42,6 +49,15 @@ const NO_USER: ApiFailure = {
   fields: {},
   retryAfterMs: null,
 };
+
+/** Where a user's pictures are kept for showing, beside the documents kept for offline viewing. */
+const PREVIEWS = '.previews';
+/** A picture shown in a card is small; a larger file is not read into the window's memory. */
+const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
+
+/** A kept picture's file name: the same address always finds the same file, and nothing of it is readable. */
+const previewName = (api: string, source: URL) =>
+  createHash('sha256').update(`${api}\n${source.href}`).digest('hex').slice(0, 40);
 
 export class FileService {
   /** Cache paths being written now: two downloads of one name must not both pick it. */
@@ -75,6 +91,29 @@ export class FileService {
     }
   }
 
+  /**
+   * A picture to show (a member's photo): read from the bound user's cache when it was kept
+   * before, which needs no network, else downloaded there first (the same transport, budget and
+   * address check as any download). Removed with the rest of the user's copy (forgetUser).
+   */
+  async preview(request: PreviewRequest): Promise<PreviewResult> {
+    const source = this.platform.address(request.api, request.url);
+    if (!(source instanceof URL)) return { ok: false, error: source };
+    const user = await this.boundUser();
+    if (user === null || !USER_KEY.test(user)) return { ok: false, error: NO_USER };
+    const target = join(this.cacheRoot, user, PREVIEWS, previewName(request.api, source));
+    if (!existsSync(target)) {
+      const written = await this.downloadTo(target, source, request);
+      if (!written.ok) return { ok: false, error: written.cancelled ? cutShort(null) : written.error };
+    }
+    try {
+      if ((await stat(target)).size > MAX_PREVIEW_BYTES) return { ok: false, error: tooLarge() };
+      return { ok: true, bytes: new Uint8Array(await readFile(target)) };
+    } catch (error) {
+      return { ok: false, error: diskFailure(error, dirname(target)) };
+    }
+  }
+
   /** The path the user chose (null when they cancel), or a free name in the cache, claimed until written. */
   private async targetOf(request: DownloadRequest, cacheDir: string | null): Promise<string | null> {
     const name = sanitizeFileName(request.suggestedName);
@@ -93,7 +132,11 @@ export class FileService {
    * The folder and the temporary file come first: a folder that cannot be made costs no request
    * of the interface's budget, and is reported as the disk problem it is.
    */
-  private async downloadTo(target: string, source: URL, request: DownloadRequest): Promise<DownloadResult> {
+  private async downloadTo(
+    target: string,
+    source: URL,
+    request: Pick<DownloadRequest, 'api' | 'url' | 'priority'>,
+  ): Promise<DownloadResult> {
     // Hidden, short (the target's name may already use most of what the file system allows) and
     // random: two downloads of the same file never write into one temporary file.
     const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
@@ -132,14 +175,17 @@ export class FileService {
   }
 
   /**
-   * Folders it makes are the user's alone (0700); the cache folders (the root and a user's folder
-   * in it) are the app's, so they are made private even when they already existed. A folder the
-   * user chose is left as it is.
+   * Folders it makes are the user's alone (0700); the cache folders (the root, a user's folder in
+   * it and their pictures' folder) are the app's, so they are made private even when they already
+   * existed. A folder the user chose is left as it is.
    */
   private async makeFolder(folder: string): Promise<void> {
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    if (dirname(folder) !== this.cacheRoot) return;
-    for (const own of [this.cacheRoot, folder]) await chmod(own, 0o700);
+    const below = relative(this.cacheRoot, folder);
+    if (below === '' || below.startsWith('..')) return;
+    let own = this.cacheRoot;
+    await chmod(own, 0o700);
+    for (const part of below.split(sep)) await chmod((own = join(own, part)), 0o700);
   }
 
   /**
@@ -203,6 +249,18 @@ function diskFailure(error: unknown, folder: string): DiskFailure {
     kind: 'io',
     status: null,
     message: `The file could not be saved in ${folder}: ${reason}. Choose another folder or free some space, then try again.`,
+    fields: {},
+    retryAfterMs: null,
+  };
+}
+
+/** A picture too large to show in a card: the platform is not at fault, and trying again will not help. */
+function tooLarge(): ApiFailure {
+  return {
+    ok: false,
+    kind: 'validation',
+    status: null,
+    message: 'The picture is too large to show here; download it to see it.',
     fields: {},
     retryAfterMs: null,
   };

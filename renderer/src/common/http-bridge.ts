@@ -2,8 +2,14 @@
 // carrying the key the host put into it. Platform calls take a lane by priority (bridge-lanes.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
-import type { Bridge, DownloadRequest, DownloadResult } from '@shared/bridge.ts';
-import { encodeBridgeArgs } from '@shared/bridge-wire.ts';
+import type {
+  Bridge,
+  DownloadRequest,
+  DownloadResult,
+  PreviewRequest,
+  PreviewResult,
+} from '@shared/bridge.ts';
+import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { cancelledAnswer } from '../sync/send.ts';
 import { BridgeLanes } from './bridge-lanes.ts';
 
@@ -26,7 +32,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
     }
     const answer = (await res.json().catch(() => ({}))) as { value?: T; error?: string };
     if (!res.ok) throw new BridgeUnavailable(answer.error ?? `The preview host answered ${res.status}.`);
-    return answer.value as T;
+    return (BYTES_RESULTS.has(channel) ? decodeBridgeArgs(answer.value) : answer.value) as T;
   }
   const method =
     <T>(channel: string) =>
@@ -58,6 +64,12 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
             ok: false,
             cancelled: true,
           }),
+        ),
+      preview: (req: PreviewRequest) =>
+        lanes.run<PreviewResult>(
+          req?.priority,
+          () => call('files.preview', req),
+          () => ({ ok: false, error: cancelledAnswer() }),
         ),
       forgetUser: method('files.forgetUser'),
     },

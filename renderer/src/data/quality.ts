@@ -3,15 +3,17 @@
 // transaction); the platform's answer, which a pull or a push brings in `meta.quality`, replaces
 // it, and no estimate is ever written while pulling.
 //
-// Inputs come from the local view: the account row (e-mail and mobile phone of each member) and
-// the members' full details (`details:client`, `details:coclient`). Of a member whose details were
-// never read here, only what the account row says is known; every other rule counts as missing.
+// Inputs come from the local view: the account row and the members' full details (`details:client`,
+// `details:coclient`), which both hold the e-mail and mobile phone (read as every screen reads them,
+// data/member-contact.ts). Of a member whose details were never read here, only what the account
+// row says is known; every other rule counts as missing.
 
 import { emptyMemberQualityInput, qualityScore, type MemberQualityInput } from '@shared/quality.ts';
 import type { MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from './db.ts';
 import { singleRowId } from './mappers.ts';
-import type { AccountMeta, AccountRow, SingleRow, SyncedRow } from './model.ts';
+import type { AccountMeta, AccountRow, SingleRow } from './model.ts';
+import { memberContact } from './member-contact.ts';
 import { sameValue } from './view.ts';
 
 export type Quality = NonNullable<AccountMeta['quality']>;
@@ -30,31 +32,17 @@ export const isMemberDetails = (key: string): key is `details:${MemberRole}` =>
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const number = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The local view of a field differs from the platform's last snapshot: it was changed here. */
-const changedHere = (row: SyncedRow, key: string): boolean =>
-  !sameValue(row.fields[key] ?? null, row.server?.[key] ?? null);
-
 function memberInput(
   account: AccountRow,
   details: SingleRow | undefined,
   member: MemberRole,
 ): MemberQualityInput {
-  const a = account.fields;
   const d = details?.fields ?? {};
-  // Both records hold the member's e-mail and mobile phone (the account form edits one, the
-  // members tab the other): a change made here wins over the platform's copy, the later change
-  // wins when both were changed, and otherwise the account's copy, which pulls refresh more often.
-  const fromDetails = (accountKey: string, detailsKey: string): boolean =>
-    details !== undefined &&
-    changedHere(details, detailsKey) &&
-    (!changedHere(account, accountKey) || details.changedAt > account.changedAt);
+  // Both records hold the member's e-mail and mobile phone: the one this computer shows counts.
+  const contact = memberContact(account, details, member);
   const input = emptyMemberQualityInput();
-  input.email = text(fromDetails(`${member}.email`, 'email') ? d.email : a[`${member}.email`]);
-  // The details hold the phone as one text (calling code and number), which the platform accepts
-  // only with a number in it.
-  input.mobileNumber = text(
-    fromDetails(`${member}.phone.number`, 'phone') ? d.phone : a[`${member}.phone.number`],
-  );
+  input.email = contact.email;
+  input.mobileNumber = contact.mobileNumber;
   if (!details) return input;
   input.birthDate = text(d.birth_date);
   input.address = {

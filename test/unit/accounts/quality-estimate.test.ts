@@ -40,7 +40,7 @@ describe('an estimated quality score', () => {
     expect(score?.title).toBe(
       `${ESTIMATED}. Missing: Client date of birth is on file; Client home address is complete; ` +
         'Client citizenship is on file; Client marital status is on file; ' +
-        'Client identity document is on file; Client risk score is recorded',
+        'Client driver’s license number and expiry date are on file; Client risk score is recorded',
     );
     // The platform's own score says nothing of an estimate.
     const bob = rows.find((r) => r.textContent?.includes('Bob Xu'))!;

@@ -31,7 +31,7 @@ const BREAKS: Record<string, (m: MemberQualityInput) => void> = {
   'Client home address is complete': (m) => (m.address.zip = null),
   'Client citizenship is on file': (m) => (m.citizenship = null),
   'Client marital status is on file': (m) => (m.maritalStatus = null),
-  'Client identity document is on file': (m) => (m.driversLicense.expireDate = null),
+  'Client driver’s license number and expiry date are on file': (m) => (m.driversLicense.expireDate = null),
   'Client risk score is recorded': (m) => (m.riskScore = null),
   'Co-client email address is on file': (m) => (m.email = null),
   'Co-client date of birth is on file': (m) => (m.birthDate = null),

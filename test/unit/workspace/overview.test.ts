@@ -177,3 +177,89 @@ describe('the overview', () => {
     expect(one('quality').querySelector('[role="meter"]')?.getAttribute('aria-label')).toBe('Quality score');
   });
 });
+
+describe('the overview’s members', () => {
+  it('show the e-mail and phone changed on the Members tab while that change waits to be sent', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedSingle(db, account.id, 'details:coclient', {
+      first_name: 'Bob',
+      last_name: 'Tester',
+      email: 'bob@example.com',
+      phone: null,
+    });
+    // As the Members tab saves: only the changed fields, queued for the platform.
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:coclient',
+      fields: { email: 'robert@example.com', phone: '+1 5125550199' },
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    const coclient = one('overview-members').querySelector('[data-member="coclient"]')!;
+    expect(coclient.textContent).toContain('robert@example.com');
+    expect(coclient.textContent).toContain('+1 5125550199');
+    expect(coclient.textContent).not.toContain('bob@example.com');
+    // The client, changed nowhere, reads as the account has it.
+    const client = one('overview-members').querySelector('[data-member="client"]')!;
+    expect(client.textContent).toContain('ann@example.com');
+  });
+});
+
+describe('the overview’s profile and quality', () => {
+  it('name what each reads: a photo ID from a form is no driver’s license, which the quality rule checks', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await db.accounts.update(account.id, { meta: { ...account.meta, clientId: 31 } });
+    await putConfigEntry(db, CONFIG_KEYS.dataset, {
+      pulledAt: 1,
+      data: {
+        panels: [],
+        groups: [{ id: 'g1', title: 'Identification' }],
+        elements: [{ id: 'e1', group_id: 'g1', title: 'Photo ID' }],
+      },
+    });
+    await db.profileValues.put({
+      id: 'pv1',
+      accountServerId: 7,
+      memberId: 31,
+      datasetId: 'e1',
+      server: {
+        id: 'pv1',
+        dataset_id: 'e1',
+        member_id: 31,
+        row_id: 'r1',
+        type: 'FILE',
+        value: 'photo-id.pdf',
+      },
+      pulledAt: 1,
+    });
+    // The client's driver's license (0.0.1: Driver's License, number and expire_date) typed here.
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:client',
+      fields: { 'drivers_license.number': 'D1234567' },
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    expect(one('profile').textContent).toContain('Photo ID');
+    expect(one('profile').textContent).toContain('photo-id.pdf');
+    const rule = () =>
+      [...one('quality').querySelectorAll<HTMLElement>('li')].find((r) =>
+        r.textContent?.includes('driver’s license'),
+      );
+    // Without its expiry date the license is not complete: the rule says which document it misses.
+    expect(rule()?.querySelector('.rule-text')?.textContent?.trim()).toBe(
+      'Client driver’s license number and expiry date are on file',
+    );
+    expect(rule()?.dataset.rule).toBe('missing');
+    expect(one('quality').textContent).not.toContain('identity document');
+
+    await createRecord(db, 'singles', {
+      accountId: account.id,
+      key: 'details:client',
+      fields: { 'drivers_license.expire_date': '2031-05-01' },
+    });
+    await vi.waitFor(() => expect(rule()?.dataset.rule).toBe('met'));
+  });
+});

@@ -83,19 +83,17 @@ async function settleOp(table: SyncedTable, id: string, change: Partial<Operatio
   return op;
 }
 
+/** The platform refuses a record's last change with a validation answer (422): its message and field messages. */
+const refuse = (table: SyncedTable, id: string, message: string, fields: Record<string, string[]>) =>
+  settleOp(table, id, { state: 'rejected', lastError: { kind: 'validation', status: 422, message, fields } });
+
 /** A household with one refused asset, one conflicted asset, an account refused, and a new goal waiting. */
 async function meeting() {
   const account = await household(db);
   const refused = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
   await updateRecord(db, 'sectionItems', refused.id, { current_value: null });
-  await settleOp('sectionItems', refused.id, {
-    state: 'rejected',
-    lastError: {
-      kind: 'validation',
-      status: 422,
-      message: 'The given data was invalid.',
-      fields: { 'current-value': ['current-value is required.'] },
-    },
+  await refuse('sectionItems', refused.id, 'The given data was invalid.', {
+    'current-value': ['current-value is required.'],
   });
   const cabin = await syncedItem(db, account.id, 'assets', 'a|2', { ...lakeHouse, name: 'Lake cabin' });
   await updateRecord(db, 'sectionItems', cabin.id, { name: 'Lake cottage' });
@@ -110,14 +108,8 @@ async function meeting() {
   await db.sectionItems.update(cabin.id, { status: 'conflict' });
   const other = await syncedAccount(db, 8, clientFields('Zed'));
   await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
-  await settleOp('accounts', other.id, {
-    state: 'rejected',
-    lastError: {
-      kind: 'validation',
-      status: 422,
-      message: 'The given data was invalid.',
-      fields: { 'client.email': ['The client.email must be a valid email address.'] },
-    },
+  await refuse('accounts', other.id, 'The given data was invalid.', {
+    'client.email': ['The client.email must be a valid email address.'],
   });
   await createRecord(db, 'sectionItems', {
     accountId: account.id,
@@ -281,6 +273,10 @@ describe('changes waiting under another team', () => {
       expect(one('elsewhere-offline').textContent).toMatch(/Switching teams needs the platform/);
       // Those changes are not this team's to send.
       expect(one('sync-panel').textContent).not.toContain('Waiting to be sent');
+      // Nor is everything synced while they wait: the header says they wait for another team.
+      expect(one('sync-state').textContent?.trim()).toBe('3 for another team');
+      expect(one('sync-status').textContent).not.toContain('All synced');
+      expect(one('sync-status').getAttribute('aria-label')).toContain('3 changes wait for your other teams.');
     } finally {
       await harbor.delete();
     }
@@ -321,5 +317,40 @@ describe('the platform’s team switched on another device', () => {
     );
     expect(useSyncStore().conflicts).toEqual([]);
     expect(one('sync-pending').textContent).toContain('Waiting to be sent (1)');
+  });
+});
+
+describe('a refusal', () => {
+  it('is listed once, in the advisor’s words, however the platform repeats it in its answer', async () => {
+    const account = await household(db);
+    const asset = await syncedItem(db, account.id, 'assets', 'a|1', lakeHouse);
+    await updateRecord(db, 'sectionItems', asset.id, { current_value: null });
+    // As the 0.0.1 interface answers: its messages are the message and, by field, the field messages.
+    await refuse('sectionItems', asset.id, 'current-value is required.', {
+      'current-value': ['current-value is required.'],
+    });
+    const other = await syncedAccount(db, 8, clientFields('Zed'));
+    await updateRecord(db, 'accounts', other.id, { 'client.email': 'not-an-email' });
+    // As version 2 answers: the first field message, and how many more.
+    await refuse(
+      'accounts',
+      other.id,
+      'The client.email field must be a valid email address. (and 1 more error)',
+      {
+        'client.email': ['The client.email field must be a valid email address.'],
+        'client.first_name': ['The client.first_name field is required.'],
+      },
+    );
+    await mountFrame();
+    await vi.waitFor(() => expect(useSyncStore().rejected).toHaveLength(2));
+    await openPanel();
+
+    const times = (text: string, part: string) => text.split(part).length - 1;
+    expect(document.querySelectorAll('[data-testid="rejected-entry"]')).toHaveLength(2);
+    const asset1 = entry('rejected-entry', 'Lake house').textContent ?? '';
+    expect(times(asset1, 'Current value: required, enter an amount.')).toBe(1);
+    const zed = entry('rejected-entry', 'Zed Tester').textContent ?? '';
+    expect(times(zed, 'Client email: enter an e-mail address such as name@example.com.')).toBe(1);
+    expect(zed).not.toContain('more error');
   });
 });

@@ -114,6 +114,38 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 
+  it('never says "All synced" while a change is refused or in conflict', async () => {
+    const refused = {
+      opId: 'op1',
+      table: 'sectionItems' as const,
+      recordId: 'r1',
+      label: 'Assets “Lake house”',
+      change: 'update' as const,
+      message: 'current-value is required.',
+      status: 422,
+      fields: { 'current-value': ['current-value is required.'] },
+    };
+    report({ rejected: [refused], lastSyncedAt: Date.now() });
+    await nextTick();
+    expect(one('sync-problems').textContent).toBe('1 to fix');
+    expect(one('sync-status').textContent).not.toContain('All synced');
+    expect(one('sync-status').getAttribute('aria-label')).toContain('1 change needs you.');
+
+    const conflict = {
+      id: 'op2',
+      table: 'sectionItems' as const,
+      recordId: 'r2',
+      fields: { name: { base: 'a', mine: 'b', theirs: 'c' } },
+      detectedAt: 1,
+      label: 'Assets “Cabin”',
+      deletedOnServer: false,
+    };
+    report({ conflicts: [conflict], lastSyncedAt: Date.now() });
+    await nextTick();
+    expect(one('sync-problems').textContent).toBe('1 to fix');
+    expect(one('sync-status').textContent).not.toContain('All synced');
+  });
+
   it('the screen reader hears when changes start and stop waiting, never a count the header has left', async () => {
     report({ pendingCount: 0 });
     await nextTick();

@@ -21,7 +21,6 @@ import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull.ts';
 import type { AccountRecord } from '../../platform/model.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';
-import { ADVISOR } from '../../integration/sandbox-client.ts';
 import { clientFields } from '../data/helpers.ts';
 import {
   byTestId,
@@ -42,6 +41,9 @@ afterEach(async () => {
   mounted = null;
   document.body.innerHTML = '';
 });
+
+/** The sandbox's seeded advisor, with every permission (test/platform/seed.ts). */
+const ADVISOR = 'advisor@sandbox.test';
 
 const pageText = () => document.body.textContent ?? '';
 const header = () => one('account-sync');

@@ -19,6 +19,7 @@ import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { readStoreIdentity } from '../../../renderer/src/data/identity.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull.ts';
+import { WHOLE_DOLLARS, netWorthOf, sectionSum, wholeDollars } from '../../platform/figures.ts';
 import type { AccountRecord } from '../../platform/model.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';
 import { clientFields } from '../data/helpers.ts';
@@ -47,9 +48,6 @@ const ADVISOR = 'advisor@sandbox.test';
 
 const pageText = () => document.body.textContent ?? '';
 const header = () => one('account-sync');
-/** A whole-dollar amount as the overview writes it: `$1,234`, `−$56`. */
-const MONEY = /^−?\$[\d,]+$/;
-
 /** A household on the platform (client and co-client) of which only its row in the list is here. */
 async function neverPulled(db: AdvisorDb): Promise<AccountRow> {
   const account = await syncedAccount(db, 7, {
@@ -177,36 +175,14 @@ describe('an account never downloaded', () => {
     await settle();
     expect(one('single-details:coclient').querySelector('[data-testid="not-downloaded"]')).not.toBeNull();
     expect(one('member-security').textContent).toContain('Not downloaded yet');
+    // Nor "No photo": the photo is part of the details that never arrived.
+    expect(one('member-photo').textContent).toContain('Not downloaded yet');
+    expect(one('member-photo').textContent).not.toContain('No photo');
     expect(byTestId('security-status')).toEqual([]);
   });
 });
 
 // ---- against the sandbox platform ------------------------------------------------------------
-
-/** The current value of an item as the 0.0.1 document has it: Currency, or a bare number. */
-function amountOf(value: unknown): number {
-  if (typeof value === 'number') return value;
-  const money = value as { value?: unknown } | null;
-  return typeof money?.value === 'number' ? money.value : 0;
-}
-
-/** Net worth from the platform's own data, as the document means it: what is owned less what is owed. */
-function platformNetWorth(sections: Record<string, { fields: Record<string, unknown> }[]>): number {
-  const sum = (path: string, field = 'current_value') =>
-    (sections[path] ?? []).reduce((n, item) => n + amountOf(item.fields[field]), 0);
-  return (
-    sum('assets') +
-    sum('cash') +
-    sum('taxable') +
-    sum('plans') +
-    sum('annuities') +
-    sum('insurance', 'cash_value') -
-    sum('liabilities')
-  );
-}
-
-const dollars = (value: number) =>
-  `${value < 0 ? '−' : ''}${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(Math.abs(value))}`;
 
 describe('an account one of whose sections failed to arrive (sandbox platform)', () => {
   let platform: Platform;
@@ -265,11 +241,12 @@ describe('an account one of whose sections failed to arrive (sandbox platform)',
     const worth = one('net-worth');
     expect(one('net-worth-total').textContent?.trim()).toBe('Incomplete');
     expect(worth.querySelector('[data-part="cash"] .amount')?.textContent?.trim()).toBe('not downloaded');
-    const assets = (sections.assets ?? []).reduce((n, item) => n + amountOf(item.fields.current_value), 0);
-    expect(worth.querySelector('[data-part="assets"] .amount')?.textContent?.trim()).toBe(dollars(assets));
+    expect(worth.querySelector('[data-part="assets"] .amount')?.textContent?.trim()).toBe(
+      wholeDollars(sectionSum(sections, 'assets')),
+    );
     expect(worth.querySelector('[data-testid="not-downloaded"]')?.textContent).toContain('Cash');
     // The cash flow does not depend on the cash accounts: every part of it is here.
-    expect(one('cash-flow-net').textContent?.trim()).toMatch(MONEY);
+    expect(one('cash-flow-net').textContent?.trim()).toMatch(WHOLE_DOLLARS);
 
     // While the pull runs (the cash answer held back a moment), the figure is on its way, not $0.
     platform.control.setFaults({
@@ -282,10 +259,10 @@ describe('an account one of whose sections failed to arrive (sandbox platform)',
       'downloading',
     );
     expect(one('net-worth').textContent).toContain('Downloading from the platform');
-    await vi.waitFor(() => expect(one('net-worth-total').textContent?.trim()).toMatch(MONEY), {
+    await vi.waitFor(() => expect(one('net-worth-total').textContent?.trim()).toMatch(WHOLE_DOLLARS), {
       timeout: 15_000,
     });
-    expect(one('net-worth-total').textContent?.trim()).toBe(dollars(platformNetWorth(sections)));
+    expect(one('net-worth-total').textContent?.trim()).toBe(wholeDollars(netWorthOf(sections)));
     expect(header().getAttribute('data-account-badge')).toBe('synced');
     expect(byTestId('not-downloaded')).toEqual([]);
     expect((await db.accounts.get(row.id))?.pulledAt).not.toBeNull();

@@ -14,6 +14,7 @@ const SCREENS = [
   'offline-meeting-sync-panel',
   'offline-meeting-conflict',
   'income-form',
+  'not-downloaded-household',
 ];
 
 mkdirSync(TO, { recursive: true });

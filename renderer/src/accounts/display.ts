@@ -4,6 +4,7 @@
 import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
 import { readableMessage, type FormField } from '@shared/forms.ts';
 import { accountMessage } from '@shared/input-checks.ts';
+import { fullyHere } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';
 import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
 
@@ -22,6 +23,17 @@ export function accountName(row: AccountRow): string {
   const client = memberName(row, 'client') || memberEmail(row, 'client') || 'Unnamed account';
   const co = memberName(row, 'coclient');
   return co ? `${client} & ${co}` : client;
+}
+
+/**
+ * What a synced row's quiet tick in the list and on the board speaks for: the list's entry, and
+ * the whole household only once all of it is on this computer.
+ */
+export function listHint(row: AccountRow): string | null {
+  if (row.status !== 'synced') return null;
+  return fullyHere(row)
+    ? 'Saved on the platform, and all of it is on this computer.'
+    : 'Its entry in the list is saved on the platform; the rest of the household is not on this computer yet.';
 }
 
 export const typeLabel = (type: string): string => (type === 'CLIENT' ? 'Client' : 'Prospect');

@@ -83,6 +83,12 @@ export interface AccountRow extends SyncedRow {
   pulledAt: number | null;
   /** The account's `updated_at` at that pull: when it is still the current one, nothing changed since. */
   pulledUpdatedAt?: string | null;
+  /**
+   * Parts of the account (`details:client`, a section's key, `security:client`, `profile`,
+   * `activity`) by when they last arrived here (ms): a part absent here was never pulled, and
+   * is not on this computer (data/coverage.ts). Absent on rows pulled in full before it existed.
+   */
+  parts?: Record<string, number>;
   /** Sort keys of the list, derived on every write by the database itself (db.ts, accountOrder). */
   order?: AccountOrder;
 }

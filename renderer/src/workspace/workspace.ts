@@ -20,6 +20,7 @@ import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import { FlatStructure } from '@shared/wire/v2/config.ts';
 import { DELETED_ON_SERVER } from '../data/changes.ts';
+import { accountCoverage, type AccountCoverage } from '../data/coverage.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {
   AccountActivityRow,
@@ -60,6 +61,8 @@ export interface WorkspaceData {
   /** Newest first. */
   activity: AccountActivityRow[];
   config: WorkspaceConfig;
+  /** Which parts of the account are on this computer (a part never pulled is unknown, not empty). */
+  coverage: AccountCoverage;
 }
 
 /** Configuration the workspace reads (version 2 `/config/*`), as last pulled. */
@@ -153,6 +156,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
     profile,
     activity,
     config,
+    coverage: accountCoverage(account),
     items: allItems
       .filter((r) => itemOps.get(r.id)?.at(-1)?.kind !== 'delete')
       .sort(

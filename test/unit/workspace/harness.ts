@@ -13,6 +13,8 @@ import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
+import type { AccountRow, Fields, SingleRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem, syncedSingle } from '../data/helpers.ts';
 
@@ -28,14 +30,25 @@ export interface Mounted {
   db: AdvisorDb;
 }
 
-/** An account with a client and a co-client, already on the platform. */
+/**
+ * An account with a client and a co-client, already on the platform and pulled here in full: the
+ * sections a test writes are all the platform has.
+ */
 export async function household(db: AdvisorDb, serverId = 7) {
-  return syncedAccount(db, serverId, {
+  const account = await syncedAccount(db, serverId, {
     ...clientFields('Ann'),
     'coclient.first_name': 'Bob',
     'coclient.last_name': 'Tester',
     'coclient.email': 'bob@example.com',
   });
+  return pulledInFull(db, account);
+}
+
+/** An account as a whole pull leaves it: every part arrived (data/coverage.ts). */
+export async function pulledInFull(db: AdvisorDb, account: AccountRow): Promise<AccountRow> {
+  const parts = Object.fromEntries(accountPartKeys(membersOf(account.meta)).map((key) => [key, 1]));
+  await db.accounts.update(account.id, { pulledAt: 1, parts });
+  return (await db.accounts.get(account.id))!;
 }
 
 export async function mountWorkspace(

@@ -14,6 +14,7 @@ import {
   mountWorkspace,
   one,
   openDb,
+  pulledInFull,
   settle,
   syncedAccount,
   syncedItem,
@@ -32,7 +33,10 @@ afterEach(() => {
 
 async function prospect() {
   const db = openDb();
-  const account = await syncedAccount(db, 11, { ...clientFields('Ann'), type: 'PROSPECT' });
+  const account = await pulledInFull(
+    db,
+    await syncedAccount(db, 11, { ...clientFields('Ann'), type: 'PROSPECT' }),
+  );
   await syncedItem(db, account.id, 'assets', 'a|1', {
     type: 'secondary-residence',
     name: 'Lake cabin',

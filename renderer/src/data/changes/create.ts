@@ -2,6 +2,7 @@
 // which always exist on the server, are upserted), with the files chosen with it.
 
 import { accountIndex, emptyMeta } from '../accounts.ts';
+import { madeHere } from '../coverage.ts';
 import type { AdvisorDb } from '../db.ts';
 import type { FileInput } from '../files.ts';
 import type { AccountRow, Fields, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
@@ -76,6 +77,8 @@ function newAccount(fields: Fields, now: number): AccountRow {
     availableOffline: 1,
     openedAt: now,
     pulledAt: null,
+    // Nothing of it is on the platform yet: there is nothing to download, only to send.
+    parts: madeHere(now),
   };
 }
 

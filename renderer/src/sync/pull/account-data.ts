@@ -14,6 +14,7 @@ import {
   sectionItemFields,
   singleRowId,
 } from '../../data/mappers.ts';
+import { recordParts } from '../../data/coverage.ts';
 import type { SectionItemRow, SingleRow } from '../../data/model.ts';
 import { sameValue } from '../../data/view.ts';
 import { accountExtras, extrasRequests } from './account-extras.ts';
@@ -66,7 +67,8 @@ export const accountPullRequests = (members: readonly MemberRole[]): number =>
  * The account, the full details of its members and every section (about twenty requests; the
  * co-client's only when there is one), and with them its read-only extras (3 requests, 4 with a
  * co-client), all in the report: 21 requests, 25 with a co-client. Parts that fail keep their
- * local data and are listed in the report; `pulledAt` is set only when every part arrived.
+ * local data and are listed in the report; the parts that arrived are recorded on the account
+ * (data/coverage.ts), and `pulledAt` is set only when every part arrived.
  */
 export async function pullAccountData(
   ctx: PullContext,
@@ -82,7 +84,7 @@ export async function pullAccountData(
   if (!snapshot) return report;
   const members = membersOf(snapshot.meta);
   const before = await localBefore(ctx, localId);
-  const [answers] = await allParts([
+  const [answers, extras] = await allParts([
     allParts(accountParts(snapshot.serverId, members).map((part) => fetchPart(ctx, part, report, priority))),
     accountExtras(ctx, snapshot.serverId, members, report, priority),
   ]);
@@ -92,6 +94,9 @@ export async function pullAccountData(
     await applySingles(ctx, localId, fetched, before, report);
     await applyCollections(ctx, localId, fetched, before, report);
     if (!members.includes('coclient')) await dropCoclientData(ctx, localId, before, report);
+    // With the data they brought: a part is on this computer from the moment it is stored.
+    const arrived = [...fetched.map((f) => f.part.key), ...extras];
+    await recordParts(db, localId, arrived, members, ctx.now());
   });
   if (report.failures.length === 0)
     await db.accounts.update(localId, { pulledAt: ctx.now(), pulledUpdatedAt: snapshot.meta.updated_at });

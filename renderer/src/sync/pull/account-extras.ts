@@ -6,6 +6,7 @@ import type { Priority } from '@shared/api/request.ts';
 import type { MemberRole } from '@shared/sections.ts';
 import { parseWire } from '@shared/wire/parse.ts';
 import { MemberSecurity } from '@shared/wire/v0/member.ts';
+import { ACTIVITY_PART, PROFILE_PART, recordParts, securityPart } from '../../data/coverage.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
 import { allParts, fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
@@ -25,7 +26,14 @@ export async function pullAccountExtras(
   const account = await serverAccount(ctx.db, localId);
   if (!account) return { ...report, skipped: true };
   const members = membersOf(account.meta);
-  await accountExtras(ctx, account.serverId, members, report, options.priority ?? 'background');
+  const arrived = await accountExtras(
+    ctx,
+    account.serverId,
+    members,
+    report,
+    options.priority ?? 'background',
+  );
+  await recordParts(ctx.db, localId, arrived, members, ctx.now());
   return report;
 }
 
@@ -41,35 +49,38 @@ export async function pullAccountActivity(
   const report = emptyReport();
   const account = await serverAccount(ctx.db, localId);
   if (!account) return { ...report, skipped: true };
-  await readAccountActivity(ctx, account.serverId, options.pages ?? Infinity, report, options.priority);
+  if (await readAccountActivity(ctx, account.serverId, options.pages ?? Infinity, report, options.priority))
+    await recordParts(ctx.db, localId, [ACTIVITY_PART], membersOf(account.meta), ctx.now());
   return report;
 }
 
 /** The requests of `accountExtras`: each member's security, the profile, one page of activity. */
 export const extrasRequests = (members: readonly MemberRole[]): number => members.length + 2;
 
+/** The extras of an account; resolves with the keys of the parts that arrived (data/coverage.ts). */
 export async function accountExtras(
   ctx: PullContext,
   serverId: number,
   members: readonly MemberRole[],
   report: PullReport,
   priority: Priority,
-): Promise<void> {
-  await allParts([
+): Promise<string[]> {
+  const [security, profile, activity] = await allParts([
     pullSecurity(ctx, serverId, members, report, priority),
     pullProfile(ctx, serverId, report, priority),
     readAccountActivity(ctx, serverId, 1, report, priority),
   ]);
+  return [...security, ...(profile ? [PROFILE_PART] : []), ...(activity ? [ACTIVITY_PART] : [])];
 }
 
-/** Each member's security; a member the account no longer has loses theirs. */
+/** Each member's security; a member the account no longer has loses theirs. Resolves with the parts that arrived. */
 async function pullSecurity(
   ctx: PullContext,
   serverId: number,
   members: readonly MemberRole[],
   report: PullReport,
   priority: Priority,
-): Promise<void> {
+): Promise<string[]> {
   const answers = await allParts(
     members.map((member) =>
       fetchParsed(
@@ -87,6 +98,7 @@ async function pullSecurity(
     scope: (t) => t.where('accountServerId').equals(serverId),
     covers: (row) => !failed.has(row.member),
   });
+  return members.filter((m) => !failed.has(m)).map(securityPart);
 }
 
 async function pullProfile(
@@ -94,10 +106,10 @@ async function pullProfile(
   serverId: number,
   report: PullReport,
   priority: Priority,
-): Promise<void> {
+): Promise<boolean> {
   const path = `/accounts/${serverId}/profile`;
   const values = await fetchArray(ctx, report, { api: 'v2', method: 'GET', path, priority });
-  if (!values) return;
+  if (!values) return false;
   const now = ctx.now();
   await storeList(
     report,
@@ -105,6 +117,7 @@ async function pullProfile(
     rowsOf(values, (value) => profileValueRow(value, serverId, now)),
     { scope: (t) => t.where('accountServerId').equals(serverId) },
   );
+  return true;
 }
 
 async function readAccountActivity(
@@ -113,7 +126,7 @@ async function readAccountActivity(
   pages: number,
   report: PullReport,
   priority: Priority = 'background',
-): Promise<void> {
+): Promise<boolean> {
   const path = `/accounts/${serverId}/activity`;
   const spec = {
     name: 'AccountActivity',
@@ -124,7 +137,7 @@ async function readAccountActivity(
     pageSize: namedPageSize(ctx.db, 'activity'),
   };
   const list = await readList(ctx, report, spec, { pages });
-  if (!list) return;
+  if (!list) return false;
   const now = ctx.now();
   const rows = rowsOf(list.items, (item) => accountActivityRow(item, serverId, now));
   // Newest first: a part read speaks for every row after its oldest (that second's others may
@@ -134,4 +147,5 @@ async function readAccountActivity(
     scope: (t) => t.where('accountServerId').equals(serverId),
     ...(list.complete ? {} : { covers: (row) => row.createdAt > oldest }),
   });
+  return true;
 }

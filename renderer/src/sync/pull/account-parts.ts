@@ -34,9 +34,7 @@ export type Fetched =
 /** What belongs to one member: their details and the per-member sections. */
 export const MEMBER_KEYS = ['details', ...SECTIONS.filter((s) => s.perMember).map((s) => s.path)];
 
-/** The members of an account as the platform has them: the client, and the co-client when there is one. */
-export const membersOf = (meta: { coclientId: unknown }): MemberRole[] =>
-  meta.coclientId !== null ? ['client', 'coclient'] : ['client'];
+export { membersOf } from '../../data/coverage.ts';
 
 export function accountParts(serverId: number, members: readonly MemberRole[]): AccountPart[] {
   const parts: AccountPart[] = members.map((m) => ({

@@ -1,5 +1,5 @@
 // The changes waiting under the user's other teams (data/other-teams.ts), read for the status
-// control and its panel: the control never says "All synced" while some wait for another team.
+// control and its panel: the control never says "All changes sent" while some wait for another team.
 
 import { ref, watch, type Ref } from 'vue';
 import { changesWaitingElsewhere, type WaitingTeam } from '../data/other-teams.ts';

@@ -14,7 +14,7 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
-import type { AccountRow, Fields, SingleRow } from '../../../renderer/src/data/model.ts';
+import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem, syncedSingle } from '../data/helpers.ts';
 

@@ -275,7 +275,7 @@ describe('changes waiting under another team', () => {
       expect(one('sync-panel').textContent).not.toContain('Waiting to be sent');
       // Nor is everything synced while they wait: the header says they wait for another team.
       expect(one('sync-state').textContent?.trim()).toBe('3 for another team');
-      expect(one('sync-status').textContent).not.toContain('All synced');
+      expect(one('sync-status').textContent).not.toContain('All changes sent');
       expect(one('sync-status').getAttribute('aria-label')).toContain('3 changes wait for your other teams.');
     } finally {
       await harbor.delete();

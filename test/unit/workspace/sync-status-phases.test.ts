@@ -107,14 +107,14 @@ describe('the status control, phase by phase', () => {
   it('idle with nothing waiting says so, and the panel says when the platform last had everything', async () => {
     report({ lastSyncedAt: Date.now() - 2 * 60_000 });
     await nextTick();
-    expect(one('sync-state').textContent).toContain('All synced');
+    expect(one('sync-state').textContent).toContain('All changes sent');
     expect(document.querySelector('[data-testid="sync-problems"]')).toBeNull();
     await click(one('sync-status'));
     expect(one('last-synced').textContent).toBe('Last synced 2 minutes ago');
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 
-  it('never says "All synced" while a change is refused or in conflict', async () => {
+  it('never says "All changes sent" while a change is refused or in conflict', async () => {
     const refused = {
       opId: 'op1',
       table: 'sectionItems' as const,
@@ -128,7 +128,7 @@ describe('the status control, phase by phase', () => {
     report({ rejected: [refused], lastSyncedAt: Date.now() });
     await nextTick();
     expect(one('sync-problems').textContent).toBe('1 to fix');
-    expect(one('sync-status').textContent).not.toContain('All synced');
+    expect(one('sync-status').textContent).not.toContain('All changes sent');
     expect(one('sync-status').getAttribute('aria-label')).toContain('1 change needs you.');
 
     const conflict = {
@@ -143,7 +143,7 @@ describe('the status control, phase by phase', () => {
     report({ conflicts: [conflict], lastSyncedAt: Date.now() });
     await nextTick();
     expect(one('sync-problems').textContent).toBe('1 to fix');
-    expect(one('sync-status').textContent).not.toContain('All synced');
+    expect(one('sync-status').textContent).not.toContain('All changes sent');
   });
 
   it('the screen reader hears when changes start and stop waiting, never a count the header has left', async () => {

@@ -5,6 +5,7 @@
 
 import { sectionForm } from '@shared/forms.ts';
 import type { AdvisorDb } from '../../data/db.ts';
+import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
@@ -124,7 +125,7 @@ export class MeetingPreparation {
         state: 'failed',
         reason: 'It is not on the platform yet: it is sent with your changes, then it can be prepared.',
       });
-    else if (account.pulledAt === null || account.pulledAt < started)
+    else if (account.pulledAt === null || account.pulledAt < started || !fullyHere(account))
       this.update(step, { state: 'failed', reason: 'Not everything of it arrived; try again.' });
     else this.update(step, { state: 'ready', done: step.total, reason: null });
     return true;

@@ -3,9 +3,9 @@
 // from the account list's row action, one through the command palette's "Prepare for a meeting…"),
 // watches each go from waiting to ready offline with the time left, then loses the network. Both
 // open with every section the platform holds for them; a third household, never prepared, is not
-// shown as prepared and never shows a net worth of $0. (Its "Not downloaded yet" marker is
-// asserted by not-downloaded.spec.ts.) Screenshots light and dark of the progress go to
-// test-results/screenshots/prepare-meeting-progress-*.png.
+// shown as prepared, says "Not downloaded yet" and never shows a net worth of $0 (every marker of
+// a household not downloaded is asserted by not-downloaded.spec.ts). Screenshots light and dark
+// of the progress go to test-results/screenshots/prepare-meeting-progress-*.png.
 
 import type { Page } from '@playwright/test';
 import { SECTIONS, sectionKey, type MemberRole } from '@shared/sections.ts';
@@ -125,8 +125,7 @@ test('prepare two households for a meeting online, then open them offline', asyn
   await everySectionHere(page, servers, alone);
 
   // ---- A third household, never prepared ---------------------------------------------------------
-  // Its "Not downloaded yet" marker is asserted by not-downloaded.spec.ts; here: never $0, and not
-  // shown as prepared.
+  // Not shown as prepared, "Not downloaded yet" where its figures would be, never $0.
   await openAccount(page, thirdId);
   await expect(page.getByTestId('workspace-title')).toContainText(third.client.first_name);
   await expect(page.locator('#available-offline')).not.toBeChecked();
@@ -135,5 +134,7 @@ test('prepare two households for a meeting online, then open them offline', asyn
   await expect(households.getByTestId('household-step')).toHaveCount(2);
   await expect(households).not.toContainText(third.client.last_name);
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('account-sync')).toContainText('Not downloaded yet');
+  await expect(page.getByTestId('net-worth-total')).toHaveText('Not downloaded yet');
   await expect(page.getByTestId('net-worth')).not.toContainText(/\$0(\.00)?(?![\d,.])/);
 });

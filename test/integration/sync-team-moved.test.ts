@@ -77,6 +77,14 @@ async function accountsHere() {
   return rows.map((r) => ({ id: r.id, serverId: r.serverId, deletedOnServer: r.deletedOnServer ?? null }));
 }
 
+/** Resolves once `done` holds, asked every 20 ms for at most 15 s. */
+async function settled(done: () => Promise<boolean>): Promise<void> {
+  for (const end = Date.now() + 15_000; !(await done());) {
+    if (Date.now() > end) throw new Error('Timed out waiting for the store to settle.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 function until(c: SyncCoordinator, test: (s: SyncState) => boolean, timeoutMs = 15_000): Promise<SyncState> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -120,7 +128,9 @@ describe('changes queued while another device switches the team', () => {
     sync.start();
     const moved = await until(sync, (s) => s.teamMoved !== null);
     expect(moved.teamMoved).toEqual({ team: HARBOR });
-    // Let the pass end and any pull under way settle.
+    // Let the pass end (the move may be learnt from the configuration's user before the push has
+    // put back what it had claimed) and any pull under way settle.
+    await settled(async () => (await db.outbox.where('state').equals('inflight').count()) === 0);
     await until(sync, (s) => s.phase === 'idle');
 
     const ops = await db.outbox.orderBy('seq').toArray();
@@ -297,5 +307,49 @@ describe('read-only lists pulled while another device switches the team', () => 
     expect(after.engagements.map((e) => e.id)).toEqual(before.engagements.map((e) => e.id));
     expect(after.forms.map((f) => f.id)).toEqual(before.forms.map((f) => f.id));
     expect(after.reports.map((r) => r.id)).toEqual(before.reports.map((r) => r.id));
+  });
+});
+
+describe('the configuration pulled while another device switches the team', () => {
+  /** The user, its teams and pipelines and the templates' structures as stored here. */
+  async function configHere() {
+    return {
+      config: await db.table('config').toArray(),
+      user: await db.table('user').toArray(),
+      teams: await db.table('teams').toArray(),
+      pipelines: await db.table('pipelines').toArray(),
+    };
+  }
+
+  it('writes nothing of the other team’s user or templates and says the team moved, with no extra request', async () => {
+    await new PullEngine({ db, send: advisor.send }).pullConfig({ force: true });
+    const before = await configHere();
+    expect(before.user.length).toBeGreaterThan(0);
+
+    let requests = 0;
+    const send: Send = async (req: ApiRequest) => {
+      requests++;
+      // The switch lands just before the user is read.
+      if (req.api === 'v2' && req.path === '/user') await switchElsewhere(HARBOR);
+      return advisor.send(req);
+    };
+    const report = await new PullEngine({ db, send, team: new TeamWatch(db, send) }).pullConfig({
+      force: true,
+    });
+    expect(report).toMatchObject({ teamMoved: HARBOR, written: 0, failures: [] });
+    expect(await configHere()).toEqual(before);
+    // The team was read from the user the pull fetches anyway: icons, activities, dataset, both
+    // users, the form templates and each template's structure, no question asked besides.
+    const harborTemplates = await advisor.send({ api: 'v2', method: 'GET', path: '/user' });
+    expect(harborTemplates.ok).toBe(true);
+    const templates = (harborTemplates.ok ? (harborTemplates.data as { templates: unknown[] }).templates : [])
+      .length;
+    expect(requests).toBeLessThanOrEqual(6 + templates);
+
+    // Back on the store's team, the configuration is written again.
+    await switchElsewhere(SANDBOX_TEAM);
+    const back = await new PullEngine({ db, send: advisor.send }).pullConfig({ force: true });
+    expect(back.teamMoved).toBeUndefined();
+    expect(back.failures).toEqual([]);
   });
 });

@@ -52,8 +52,7 @@ export class TeamWatch {
   }
 
   private async ask(priority: Priority): Promise<TeamAnswer> {
-    const store = await recordedIdentity(this.db);
-    if (!store) return { kind: 'unknown', failure: null };
+    if (!(await recordedIdentity(this.db))) return { kind: 'unknown', failure: null };
     let result;
     try {
       result = await this.send({ api: 'v2', method: 'GET', path: '/user', priority });
@@ -62,9 +61,18 @@ export class TeamWatch {
       return { kind: 'unknown', failure: { ...unreadable, kind: 'network', message } };
     }
     if (!result.ok) return { kind: 'unknown', failure: result };
-    const team = readWire(User, result.data)?.team?.id;
-    if (typeof team !== 'number')
-      return { kind: 'unknown', failure: { ...unreadable, status: result.status } };
+    return this.read(result.data, result.status);
+  }
+
+  /**
+   * The answer a v2 `/user` read for another purpose gives (the configuration's pull), without
+   * asking again; a move is remembered as when asked.
+   */
+  async read(user: unknown, status: number | null = null): Promise<TeamAnswer> {
+    const store = await recordedIdentity(this.db);
+    if (!store) return { kind: 'unknown', failure: null };
+    const team = readWire(User, user)?.team?.id;
+    if (typeof team !== 'number') return { kind: 'unknown', failure: { ...unreadable, status } };
     const answer: TeamAnswer = team === store.team ? { kind: 'same' } : { kind: 'moved', team };
     this.note(answer.kind === 'moved' ? answer.team : null);
     return answer;

@@ -1,6 +1,8 @@
 // Configuration, pulled daily into its tables (data/config.ts), each entry with the time it was
 // pulled: icons, activity types, the dataset, the user of both interfaces, the 0.0.1 templates
-// (the keys forms are sent with), and the structure of each of the user's templates.
+// (the keys forms are sent with), and the structure of each of the user's templates. The user
+// and its templates are the platform's current team's: the pull writes them only when the `/user`
+// it read names the store's team (another device may have switched it), else nothing.
 
 import type { ApiName, Priority } from '@shared/api/request.ts';
 import { readWire } from '@shared/wire/parse.ts';
@@ -13,7 +15,7 @@ import {
   type ConfigKey,
 } from '../../data/config.ts';
 import { allParts, fetchData, readMeta, type PullContext } from './context.ts';
-import { emptyReport, type PullReport } from './report.ts';
+import { emptyReport, failed, type PullReport } from './report.ts';
 
 export const CONFIG_STATE = 'pull.config';
 
@@ -38,6 +40,12 @@ export async function pullConfig(
   const answers = await allParts(
     parts.map(([, api, path]) => fetchData(ctx, report, { api, method: 'GET', path, priority })),
   );
+  // The v2 user read here says which team is current: no second request to ask.
+  const team = answers[3] === undefined ? null : await ctx.team.read(answers[3]);
+  if (team?.kind === 'moved') report.teamMoved = team.team;
+  // A user without a team is a failure; unknown without one is a store that records no team.
+  if (team?.kind === 'unknown' && team.failure) failed(report, '/user', team.failure);
+  if (team === null || team.kind === 'moved' || (team.kind === 'unknown' && team.failure)) return report;
   const entries: [ConfigKey, ConfigEntry][] = parts
     .map(([key], i): [ConfigKey, ConfigEntry] => [key, { pulledAt: ctx.now(), data: answers[i] }])
     .filter((_, i) => answers[i] !== undefined);

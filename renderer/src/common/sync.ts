@@ -95,7 +95,8 @@ export function describeActivity(
   if (queued > 0) {
     const left = householdsTimeLeft(steps, perMinute);
     return {
-      short: `Offline copies: ${queued} to update`,
+      // Not "offline": that word is the connection's, shown beside it.
+      short: `Refreshing ${queued} ${queued === 1 ? 'household' : 'households'}`,
       calm: true,
       announced: 'Updating the households kept offline in the background.',
       sentence: `Updating the households kept offline in the background: ${queued} to go${left ? `, ${left}` : ''}.`,

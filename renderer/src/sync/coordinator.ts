@@ -285,6 +285,20 @@ export class SyncCoordinator {
     this.preparation.clearFinished();
   }
 
+  /**
+   * Back on a network after the platform could not be reached: one light question at interactive
+   * priority (GET v2 /user, which also says which team is current) tells at once whether the
+   * platform answers. The background's requests may wait minutes behind the request budget, and
+   * until an answer arrives the app would go on saying the platform is unreachable.
+   */
+  private async probe(): Promise<void> {
+    if (!this.worker) return;
+    const result = await this.answers
+      .send({ api: 'v2', method: 'GET', path: '/user', priority: 'interactive' }, this.session.signal)
+      .catch(() => null);
+    if (result?.ok) await this.team.read(result.data);
+  }
+
   /** Window focus, reconnect, "try again": every retry is due now and a paused queue resumes. */
   async rearm(): Promise<void> {
     void this.preparation.resume();
@@ -349,8 +363,10 @@ export class SyncCoordinator {
     this.teardown.push(
       ...this.windows.listen({
         online: () => {
+          const lost = this.answers.unreachable || this.answers.noWayOut;
           this.answers.networkFound();
           this.changed();
+          if (lost) void this.probe();
           void this.preparation.resume();
           void this.rearm();
           void this.background.run();

@@ -311,7 +311,7 @@ describe('households pulled whole', () => {
       ],
     });
     await nextTick();
-    expect(one('sync-state').textContent?.trim()).toBe('Offline copies: 2 to update');
+    expect(one('sync-state').textContent?.trim()).toBe('Refreshing 2 households');
     expect(one('sync-state').querySelector('.pi-spin')).toBeNull();
     expect(one('sync-announcement').textContent?.trim()).toBe(
       'Online. Updating the households kept offline in the background. Nothing waits to be sent.',

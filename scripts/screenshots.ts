@@ -15,6 +15,7 @@ const SCREENS = [
   'offline-meeting-conflict',
   'income-form',
   'not-downloaded-household',
+  'prepare-meeting-progress',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -537,9 +537,13 @@ describe('a household with 500 items in a section', () => {
         owner: client,
         current_value: once(n * 100),
       });
-    const sheets = await readWorkbook(await householdWorkbook(db, account.id, { now: NOW }));
+    // An advisor who works in euros: the amounts are in euros' format, every one of them.
+    const bytes = await householdWorkbook(db, account.id, { now: NOW, currency: 'EUR' });
+    const sheets = await readWorkbook(bytes);
     const assets = records(sheets.Assets);
     expect(assets).toHaveLength(500);
+    const formats = numberFormats(bytes, Object.keys(sheets).indexOf('Assets'));
+    for (let r = 2; r <= 501; r++) expect(formats[`D${r}`]).toBe('"€"#,##0.00;-"€"#,##0.00');
     expect(assets.map((a) => a['Current value'])).toEqual(
       Array.from({ length: 500 }, (_, i) => (i + 1) * 100),
     );

@@ -53,6 +53,17 @@ const WORTH_FIELDS: Readonly<Record<string, { field: string; sign: 1 | -1 }>> = 
   liabilities: { field: 'current_value', sign: -1 },
 };
 
+/** The parts of net worth as the overview and the exports name them, by section path. */
+export const WORTH_PART_LABELS: Readonly<Record<string, string>> = {
+  assets: 'Assets',
+  cash: 'Cash',
+  taxable: 'Taxable accounts',
+  plans: 'Retirement & college',
+  annuities: 'Annuities',
+  insurance: 'Insurance cash value',
+  liabilities: 'Liabilities',
+};
+
 /** The field a section's total sums: an item's worth for net worth, a variable expense's amount. */
 export function summedField(path: string): string | undefined {
   return path === 'expenses-variable' ? 'value' : WORTH_FIELDS[path]?.field;

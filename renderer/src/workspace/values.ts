@@ -7,7 +7,8 @@ import type { Frequency } from '@shared/sections.ts';
 import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
-import type { FormField } from '@shared/forms.ts';
+import { fieldLabel, valueLabel, type FormField } from '@shared/forms.ts';
+import type { FlowLine } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 
 export type Fields = Record<string, unknown>;
@@ -225,6 +226,24 @@ export function money(value: number, currency = 'USD', cents = false): string {
     maximumFractionDigits: cents ? 2 : 0,
     minimumFractionDigits: cents ? 2 : 0,
   }).format(value);
+}
+
+/**
+ * A one-time amount of the cash flow in words: what, and where it is ("Dividends (income of Ann
+ * Tester)", "Real estate tax (taxes)"). `memberNames`: the members' names by role.
+ */
+export function oneTimeLabel(line: FlowLine, memberNames: Readonly<Record<string, string>>): string {
+  const [path, member] = line.source.split(':');
+  const what = line.group === 'variable' ? valueLabel(line.name) : fieldLabel(line.name, path);
+  const where =
+    path === 'income'
+      ? `income${member ? ` of ${memberNames[member] ?? member}` : ''}`
+      : path === 'expenses-tax'
+        ? 'taxes'
+        : path === 'expenses-fixed'
+          ? 'fixed expenses'
+          : 'variable expenses';
+  return `${what} (${where})`;
 }
 
 /**

@@ -1,7 +1,8 @@
 // `npm run bench [a|b|c|d|e|f …]`: the data layer, the sync engine and the account list measured
 // in Chromium's real IndexedDB (DESIGN.md §6). Figures and ratios printed side by side; nothing is
 // asserted, nothing fails on a number. Sections: a) ingest, b) search as you type (the queries),
-// c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box.
+// c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box,
+// g) the household financial summary (PDF).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -262,6 +263,7 @@ async function main(): Promise<void> {
     if (wanted('d')) await push(call, platform);
     if (wanted('e')) await listOpen(call, cdp, page);
     if (wanted('f')) await keystrokes(call, page);
+    if (wanted('g')) summaryPdf();
     await call('closeListDb');
   } finally {
     await browser.close();
@@ -270,6 +272,12 @@ async function main(): Promise<void> {
     await platform.close();
   }
   say(`whole run: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** g) in a Node process of its own (test/bench/summary-pdf.ts says why). */
+function summaryPdf(): void {
+  const script = resolve(ROOT, 'test/bench/summary-pdf.ts');
+  process.stdout.write(execFileSync('npx', ['tsx', script], { cwd: ROOT, encoding: 'utf8' }));
 }
 
 // ---- a) ingest ---------------------------------------------------------------------------------------

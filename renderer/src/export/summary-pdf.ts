@@ -37,10 +37,13 @@ function householdTitle(ctx: SummaryContext): string {
 }
 
 function provenance(ctx: SummaryContext): string {
+  const { pulledAt, serverId } = ctx.account;
   const sync =
-    ctx.account.pulledAt !== null
-      ? `As of the last sync at ${timeText(ctx.account.pulledAt)}.`
-      : 'Not yet synced with the platform: made on this computer.';
+    pulledAt !== null
+      ? `As of the last sync at ${timeText(pulledAt)}.`
+      : typeof serverId === 'number'
+        ? 'Not downloaded from the platform yet: only what the account list shows is on this computer.'
+        : 'Made on this computer, not on the platform yet.';
   const unsent =
     ctx.unsent === 0
       ? ''

@@ -125,7 +125,7 @@ describe('household financial summary (PDF)', () => {
       'Contacts',
     ])
       expect(flat).toContain(`${area}: not downloaded yet.`);
-    expect(flat).toContain('Not yet synced with the platform');
+    expect(flat).toContain('Not downloaded from the platform yet');
     expect(text).not.toContain('$');
     expect(text).not.toMatch(/\bAge\b.*\b0\b/);
   });

@@ -3,7 +3,7 @@
 // scale, each labelled with its amount, so the chart reads without the table beside it.
 
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT, INK, MUTED, RULE } from './layout.ts';
+import { ACCENT, INK, MUTED } from './layout.ts';
 
 export interface Segment {
   label: string;
@@ -18,47 +18,60 @@ export interface Bar {
   shown: string;
 }
 
-const WIDTH = 500;
-const LABEL = 110;
-const ROW = 30;
-const BAR = 16;
+const LABEL = 80;
+/** The longest bar, in points. */
+const ROOM = 330;
+const BAR = 14;
 
-const escape = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Bars of filled rectangles only: SVG text would ask pdfkit for a font file by path. */
+function bar(segments: readonly Segment[], max: number): Content {
+  const widths = segments.map((s) => (Math.max(0, s.cents) / max) * ROOM);
+  const width = Math.max(
+    1,
+    widths.reduce((n, w) => n + w, 0),
+  );
+  let x = 0;
+  const rects = segments.map((s, i) => {
+    const rect = `<rect x="${x}" y="0" width="${widths[i]}" height="${BAR}" fill="${s.color}"/>`;
+    x += widths[i] ?? 0;
+    return rect;
+  });
+  return {
+    svg: `<svg width="${width}" height="${BAR}" viewBox="0 0 ${width} ${BAR}">${rects.join('')}</svg>`,
+    width,
+  };
+}
+
+const swatch = (color: string): Content => ({
+  svg: `<svg width="8" height="8" viewBox="0 0 8 8"><rect x="0" y="0" width="8" height="8" fill="${color}"/></svg>`,
+  width: 8,
+  margin: [0, 1, 3, 0],
+});
 
 export function barChart(bars: readonly Bar[], legend: readonly Segment[] = []): Content {
   const total = (b: Bar) => b.segments.reduce((n, s) => n + Math.max(0, s.cents), 0);
   const max = Math.max(1, ...bars.map(total));
-  const room = WIDTH - LABEL - 90;
-  const legendRow = legend.length ? 18 : 0;
-  const height = bars.length * ROW + legendRow + 6;
-  const parts: string[] = [];
-  bars.forEach((bar, i) => {
-    const y = i * ROW + 6;
-    parts.push(`<text x="0" y="${y + BAR - 4}" font-size="9" fill="${INK}">${escape(bar.label)}</text>`);
-    let x = LABEL;
-    for (const s of bar.segments) {
-      const w = (Math.max(0, s.cents) / max) * room;
-      if (w > 0) parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${BAR}" fill="${s.color}"/>`);
-      x += w;
-    }
-    parts.push(
-      `<text x="${x + 6}" y="${y + BAR - 4}" font-size="9" fill="${INK}">${escape(bar.shown)}</text>`,
-    );
-  });
-  parts.push(`<line x1="${LABEL}" y1="2" x2="${LABEL}" y2="${bars.length * ROW + 2}" stroke="${RULE}"/>`);
-  let lx = LABEL;
-  for (const s of legend) {
-    const y = bars.length * ROW + 6;
-    parts.push(`<rect x="${lx}" y="${y}" width="9" height="9" fill="${s.color}"/>`);
-    parts.push(`<text x="${lx + 13}" y="${y + 8}" font-size="8" fill="${MUTED}">${escape(s.label)}</text>`);
-    lx += 20 + s.label.length * 4.6;
-  }
-  return {
-    svg: `<svg width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">${parts.join('')}</svg>`,
-    width: WIDTH,
-    margin: [0, 4, 0, 8],
-  };
+  const rows: Content[] = bars.map((b) => ({
+    columns: [
+      { text: b.label, width: LABEL, color: INK, margin: [0, 2, 0, 0] },
+      total(b) > 0 ? bar(b.segments, max) : { text: '', width: 1 },
+      { text: b.shown, width: 'auto', color: INK, margin: [6, 2, 0, 0] },
+    ],
+    columnGap: 0,
+    margin: [0, 0, 0, 8],
+  }));
+  if (legend.length)
+    rows.push({
+      columns: [
+        { text: '', width: LABEL },
+        ...legend.flatMap((s): Content[] => [
+          swatch(s.color),
+          { text: s.label, width: 'auto', fontSize: 8, color: MUTED, margin: [0, 0, 12, 0] } as Content,
+        ]),
+      ],
+      columnGap: 0,
+    });
+  return { stack: rows, margin: [0, 6, 0, 8], unbreakable: true };
 }
 
 export const COLORS = {

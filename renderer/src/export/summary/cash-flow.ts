@@ -9,7 +9,7 @@ import { fieldLabel, valueLabel } from '@shared/forms.ts';
 import { listed } from '../../workspace/coverage.ts';
 import { barChart, COLORS } from './charts.ts';
 import { amount, memberNameOf, signedAmount, type SummaryContext } from './context.ts';
-import { heading, notDownloaded, sentence, subheading, table } from './layout.ts';
+import { heading, notDownloaded, sentence, subheading, table, type Column } from './layout.ts';
 
 const GROUPS: readonly { group: FlowGroup; label: string; sign: 1 | -1 }[] = [
   { group: 'income', label: 'Income', sign: 1 },
@@ -36,6 +36,13 @@ function lineLabel(ctx: SummaryContext, line: FlowLine): string {
   const name = line.group === 'variable' ? valueLabel(line.name) : fieldLabel(line.name, path);
   return member === 'client' || member === 'coclient' ? `${name} · ${memberNameOf(ctx, member)}` : name;
 }
+
+/** A flow line's kind, item and amount as entered (`amountLabel` heads that column). */
+const lineColumns = (ctx: SummaryContext, amountLabel: string): Column<FlowLine>[] => [
+  { label: 'Kind', width: 90, cell: (l) => GROUPS.find((g) => g.group === l.group)?.label ?? '' },
+  { label: 'Item', cell: (l) => lineLabel(ctx, l) },
+  { label: amountLabel, width: 90, amount: true, cell: (l) => amount(ctx, Math.round(l.money.value * 100)) },
+];
 
 const FREQUENCY: Record<string, string> = { monthly: 'Monthly', yearly: 'Yearly', 'one-time': 'One time' };
 
@@ -99,18 +106,7 @@ export function cashFlowPart(ctx: SummaryContext): Content[] {
       subheading('Recurring amounts'),
       table(
         [
-          {
-            label: 'Kind',
-            width: 90,
-            cell: (l: FlowLine) => GROUPS.find((g) => g.group === l.group)?.label ?? '',
-          },
-          { label: 'Item', cell: (l) => lineLabel(ctx, l) },
-          {
-            label: 'As entered',
-            width: 90,
-            amount: true,
-            cell: (l) => amount(ctx, Math.round(l.money.value * 100)),
-          },
+          ...lineColumns(ctx, 'As entered'),
           { label: 'How often', width: 60, cell: (l) => FREQUENCY[l.money.frequency] ?? '' },
           {
             label: 'Per month',
@@ -126,23 +122,7 @@ export function cashFlowPart(ctx: SummaryContext): Content[] {
   if (flow.oneTime.length) {
     out.push(
       subheading('One-time amounts (not part of the monthly figures)'),
-      table(
-        [
-          {
-            label: 'Kind',
-            width: 90,
-            cell: (l: FlowLine) => GROUPS.find((g) => g.group === l.group)?.label ?? '',
-          },
-          { label: 'Item', cell: (l) => lineLabel(ctx, l) },
-          {
-            label: 'Amount',
-            width: 90,
-            amount: true,
-            cell: (l) => amount(ctx, Math.round(l.money.value * 100)),
-          },
-        ],
-        flow.oneTime,
-      ),
+      table(lineColumns(ctx, 'Amount'), flow.oneTime),
     );
   }
   return out;

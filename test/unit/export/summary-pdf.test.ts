@@ -16,6 +16,7 @@ import {
   fullHousehold,
   manyGoals,
   notDownloadedHousehold,
+  partlyDownloaded,
   NOW,
   PULLED_AT,
 } from './summary-seeds.ts';
@@ -128,6 +129,25 @@ describe('household financial summary (PDF)', () => {
     expect(flat).toContain('Not downloaded from the platform yet');
     expect(text).not.toContain('$');
     expect(text).not.toMatch(/\bAge\b.*\b0\b/);
+  });
+
+  it('names the parts not on this computer instead of counting them as nothing', async () => {
+    const db = openDb();
+    const account = await partlyDownloaded(db);
+    const { text } = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'partial');
+    const flat = text.replace(/\s+/g, ' ');
+    // What is here keeps its figures; what is not says so, and the totals say they are incomplete.
+    expect(text).toMatch(row('Assets', '1', '$450,000'));
+    expect(text).toMatch(row('Cash', 'Not downloaded yet'));
+    expect(text).toMatch(row('Net worth', 'Incomplete'));
+    expect(flat).toContain('Net worth by owner is shown once every category is on this computer.');
+    expect(text).toMatch(row('Income', 'Not downloaded yet'));
+    expect(text).toMatch(row('Fixed expenses', '−$2,500'));
+    expect(text).toMatch(row('Net monthly cash flow', 'Incomplete'));
+    expect(flat).toContain('Not on this computer yet: Income of Bob Tester.');
+    expect(flat).toContain('Goals: not downloaded yet.');
+    expect(text).not.toMatch(/\$0\b/);
+    expect(text).not.toContain('$437,500');
   });
 
   it('breaks a 500-goal table across pages with its header on each', async () => {

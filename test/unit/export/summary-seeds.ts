@@ -161,3 +161,20 @@ export async function manyGoals(db: AdvisorDb, serverId = 10): Promise<AccountRo
   );
   return account;
 }
+
+/** Pulled in full once, but its cash, its goals and Bob's income never arrived here. */
+export async function partlyDownloaded(db: AdvisorDb, serverId = 11): Promise<AccountRow> {
+  const account = await fullHousehold(db, serverId);
+  const absent = ['cash', 'goals', 'income:coclient'];
+  await db.sectionItems
+    .where('accountId')
+    .equals(account.id)
+    .filter((i) => absent.includes(i.section))
+    .delete();
+  await db.singles.delete(`${account.id}:income:coclient`);
+  const parts = Object.fromEntries(
+    Object.entries(account.parts ?? {}).filter(([key]) => !absent.includes(key)),
+  );
+  await db.accounts.update(account.id, { parts });
+  return (await db.accounts.get(account.id))!;
+}

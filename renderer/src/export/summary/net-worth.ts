@@ -31,7 +31,8 @@ function byCategory(ctx: SummaryContext, worth: NetWorth, missing: Part[]): Cont
         cell: (p) => (missing.includes(p) ? 'Not downloaded yet' : signedAmount(ctx, p.sign * p.cents)),
       },
     ],
-    worth.parts,
+    // A category with nothing in it is left out: a statement lists what the household has.
+    worth.parts.filter((p) => p.items > 0 || missing.includes(p)),
     [['Net worth', '', missing.length ? unknown : signedAmount(ctx, worth.total)]],
   );
 }

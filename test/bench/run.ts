@@ -1,7 +1,8 @@
 // `npm run bench [a|b|c|d|e|f …]`: the data layer, the sync engine and the account list measured
 // in Chromium's real IndexedDB (DESIGN.md §6). Figures and ratios printed side by side; nothing is
 // asserted, nothing fails on a number. Sections: a) ingest, b) search as you type (the queries),
-// c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box.
+// c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box,
+// g) the household financial summary (PDF).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -15,7 +16,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import vue from '@vitejs/plugin-vue';
 import { build } from 'vite';
 import { SHARED_ALIAS } from '../../electron.vite.config.ts';
@@ -57,6 +58,8 @@ const KEYSTROKE_RUNS = 3;
  * middleware): a list opened again sooner, or a search typed again, would be answered from it.
  */
 const DEXIE_CACHE_MS = 3_500;
+const SUMMARY_WARMUP = 3;
+const SUMMARY_RUNS = 15;
 
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -92,7 +95,10 @@ const TYPES: Record<string, string> = {
  * account list's view (list.ts) is built as the renderer is (electron.vite.config.ts: the Vue
  * plugin, the `@shared` alias), and resolved under the name modules.d.ts declares.
  */
-async function bundlePage(): Promise<{ files: Record<string, Served>; styles: string[] }> {
+async function bundlePage(
+  input = 'test/bench/page.ts',
+  entryName = 'bench.js',
+): Promise<{ files: Record<string, Served>; styles: string[] }> {
   const result = await build({
     configFile: false,
     envDir: false,
@@ -115,8 +121,8 @@ async function bundlePage(): Promise<{ files: Record<string, Served>; styles: st
       rolldownOptions: {
         // The build's own timing report is noise in the bench's output (it appears under load).
         checks: { bundlerTimings: false },
-        input: resolve(ROOT, 'test/bench/page.ts'),
-        output: { format: 'es', entryFileNames: 'bench.js' },
+        input: resolve(ROOT, input),
+        output: { format: 'es', entryFileNames: entryName },
       },
     },
   });
@@ -129,7 +135,7 @@ async function bundlePage(): Promise<{ files: Record<string, Served>; styles: st
       const type = TYPES[file.fileName.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
       if (file.type === 'chunk') {
         files[`/${file.fileName}`] = { type, body: file.code };
-        entry ||= file.isEntry && file.fileName === 'bench.js';
+        entry ||= file.isEntry && file.fileName === entryName;
       } else {
         files[`/${file.fileName}`] = { type, body: file.source };
         if (file.fileName.endsWith('.css')) styles.push(`/${file.fileName}`);
@@ -262,6 +268,7 @@ async function main(): Promise<void> {
     if (wanted('d')) await push(call, platform);
     if (wanted('e')) await listOpen(call, cdp, page);
     if (wanted('f')) await keystrokes(call, page);
+    if (wanted('g')) await summaryPdf(browser);
     await call('closeListDb');
   } finally {
     await browser.close();
@@ -817,6 +824,58 @@ async function keystrokes(call: Call, page: Page): Promise<void> {
   );
   say(`   count shown equal to listAccountIds' count for the prefix: ${right} of ${checked}`);
   say();
+}
+
+// ---- g) the financial summary (PDF) ------------------------------------------------------------
+
+/** What summary-pdf.ts answers: build times (ms) after the warm-up, and the last PDF's size. */
+interface SummaryRuns {
+  samples: number[];
+  bytes: number;
+  pages: number;
+}
+
+/**
+ * Its own page and bundle (summary-pdf.ts typechecks with the renderer: pdfmake's typings load the
+ * DOM), in the same Chromium: the renderer's pdfmake build and its fonts, Chromium's IndexedDB.
+ */
+async function summaryPdf(browser: Browser): Promise<void> {
+  const bundle = await bundlePage('test/bench/summary-pdf.ts', 'summary.js');
+  const server = await serve({
+    ...bundle.files,
+    '/': {
+      type: 'text/html',
+      body: '<!doctype html><meta charset="utf-8"><title>summary</title><script type="module" src="/summary.js"></script>',
+    },
+  });
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction('typeof globalThis.summaryRuns === "function"');
+    const r = await page.evaluate(
+      ([warmup, runs]) =>
+        (
+          globalThis as unknown as { summaryRuns: (w: number, n: number) => Promise<SummaryRuns> }
+        ).summaryRuns(warmup, runs),
+      [SUMMARY_WARMUP, SUMMARY_RUNS] as const,
+    );
+    const s = summarize(r.samples);
+    say(
+      `g) The financial summary (PDF) of a full household, every section filled: ${r.pages} pages, ` +
+        `${int(r.bytes / 1024)} KB ${took()}`,
+    );
+    say(`   from reading the store to the PDF's bytes; ${s.n} builds after ${SUMMARY_WARMUP} discarded`);
+    say(
+      table([
+        ['', 'median', 'p95', 'min', 'max'],
+        ['buildFinancialSummary', ms(s.median), ms(s.p95), ms(s.min), ms(s.max)],
+      ]),
+    );
+    say();
+  } finally {
+    await page.close();
+    server.close();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,14 +4,12 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import {
-  SyncCoordinator,
-  type SyncCoordinatorOptions,
-  type SyncState,
-} from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
+import { type SyncCoordinatorOptions, type SyncState } from '../../renderer/src/sync/coordinator.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
+import { loneCoordinator as lone } from './lone-coordinator.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 /** Undone after each test, last first. */
@@ -48,23 +46,14 @@ export function onSandbox(accounts: number, cleanup: Cleanup, use: (world: Sandb
   });
 }
 
-/** A lone window's coordinator, online, its background every hour; stopped at cleanup. */
+/** A lone window's coordinator (lone-coordinator.ts), stopped at cleanup. */
 export function loneCoordinator(
   db: AdvisorDb,
   send: Send,
   cleanup: Cleanup,
   options: Partial<SyncCoordinatorOptions> = {},
 ): SyncCoordinator {
-  const c = new SyncCoordinator({
-    db,
-    send,
-    locks: null,
-    channel: null,
-    events: null,
-    online: () => true,
-    backgroundIntervalMs: 60 * 60_000,
-    ...options,
-  });
+  const c = lone({ db, send, ...options });
   cleanup.push(() => c.stop());
   return c;
 }

@@ -3,7 +3,10 @@
 // takes the bytes as they are made (a long list), in chunks the bridge carries.
 
 import { EXPORT_CHUNK_BYTES } from '@shared/bridge-schema.ts';
-import { bridge } from '../common/bridge.ts';
+import type { Bridge } from '@shared/bridge.ts';
+
+/** The bridge's export service (`bridge().exports`), passed in so these helpers run in tests without a window. */
+export type ExportApi = Bridge['exports'];
 
 /** Small writes are gathered into one call of about this size (fewer round trips, steady progress). */
 const GATHER_BYTES = 1024 * 1024;
@@ -28,9 +31,10 @@ export interface ExportSink {
  * file; the outcome instead when the user cancels or the file cannot be made.
  */
 export async function beginExport(
+  api: ExportApi,
   suggestedName: string,
 ): Promise<ExportSink | Exclude<ExportOutcome, { ok: true }>> {
-  const begun = await bridge().exports.begin(suggestedName);
+  const begun = await api.begin(suggestedName);
   if (!begun.ok)
     return begun.cancelled ? begun : { ok: false, cancelled: false, message: begun.error.message };
   const { exportId, name } = begun;
@@ -42,7 +46,7 @@ export async function beginExport(
   async function send(bytes: Uint8Array): Promise<void> {
     for (let at = 0; at < bytes.length && failure === null; at += EXPORT_CHUNK_BYTES) {
       // A copy, not a view: IPC would carry a view's whole underlying buffer.
-      const written = await bridge().exports.write(exportId, bytes.slice(at, at + EXPORT_CHUNK_BYTES));
+      const written = await api.write(exportId, bytes.slice(at, at + EXPORT_CHUNK_BYTES));
       if (!written.ok) failure = written.error.message;
     }
   }
@@ -67,7 +71,7 @@ export async function beginExport(
       await flush();
       ended = true;
       if (failure !== null) return { ok: false, cancelled: false, message: failure };
-      const done = await bridge().exports.finish(exportId);
+      const done = await api.finish(exportId);
       return done.ok
         ? { ok: true, path: done.path, name, bytes: done.bytes }
         : { ok: false, cancelled: false, message: done.error.message };
@@ -75,7 +79,7 @@ export async function beginExport(
     async cancel() {
       ended = true;
       pending = [];
-      await bridge().exports.cancel(exportId);
+      await api.cancel(exportId);
       return { ok: false, cancelled: true };
     },
   };
@@ -89,13 +93,23 @@ export interface SaveOptions {
 
 /** Saves a finished file: asks where, writes it in chunks (progress after each), puts it in place. */
 export async function saveExport(
+  api: ExportApi,
   suggestedName: string,
   content: Uint8Array | Blob,
-  { onProgress, signal }: SaveOptions = {},
+  options: SaveOptions = {},
 ): Promise<ExportOutcome> {
   const bytes = content instanceof Uint8Array ? content : new Uint8Array(await content.arrayBuffer());
-  const sink = await beginExport(suggestedName);
+  const sink = await beginExport(api, suggestedName);
   if (!('write' in sink)) return sink;
+  return writeWhole(sink, bytes, options);
+}
+
+/** Writes a finished file into an export begun already, then finishes it (or cancels, on the signal). */
+export async function writeWhole(
+  sink: ExportSink,
+  bytes: Uint8Array,
+  { onProgress, signal }: SaveOptions = {},
+): Promise<ExportOutcome> {
   for (let at = 0; at < bytes.length; at += GATHER_BYTES) {
     if (signal?.aborted) return sink.cancel();
     if (!(await sink.write(bytes.subarray(at, at + GATHER_BYTES)))) break;

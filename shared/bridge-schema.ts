@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { preferencesSchema, profileInputSchema } from './settings.ts';
 import { API_ERROR_KINDS, PRIORITIES } from './api/request.ts';
 import { ROUTE_PATTERN } from './api/route.ts';
+import { EXPORT_EXTENSIONS } from './export/file-name.ts';
 
 const apiName = z.enum(['v2', 'v0']);
 const priority = z.enum(PRIORITIES);
@@ -46,6 +47,21 @@ export const previewRequestSchema = z.object({
 });
 
 const flowId = z.string().min(1).max(100);
+
+/** The largest chunk of an export in one call: the preview's HTTP body carries it in base64 (32 MiB bound). */
+export const EXPORT_CHUNK_BYTES = 8 * 1024 * 1024;
+const exportId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'an export id is what exports.begin returned');
+const exportName = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(
+    new RegExp(`\\.(${EXPORT_EXTENSIONS.join('|')})$`, 'i'),
+    `an export is a ${EXPORT_EXTENSIONS.map((e) => `.${e}`).join(', ')} file`,
+  );
+const exportChunk = z
+  .instanceof(Uint8Array, { message: 'a chunk is bytes (Uint8Array)' })
+  .refine((bytes) => bytes.length <= EXPORT_CHUNK_BYTES, `a chunk is at most ${EXPORT_CHUNK_BYTES} bytes`);
 
 /** A store identity (shared/auth.ts): a user key of 32 hex characters and a team id. */
 export const storeIdentitySchema = z.strictObject({
@@ -128,6 +144,10 @@ export const BRIDGE_CHANNELS = {
   'files.download': z.tuple([downloadRequestSchema]),
   'files.preview': z.tuple([previewRequestSchema]),
   'files.forgetUser': z.tuple([storeIdentitySchema.shape.user]),
+  'exports.begin': z.tuple([exportName]),
+  'exports.write': z.tuple([exportId, exportChunk]),
+  'exports.finish': z.tuple([exportId]),
+  'exports.cancel': z.tuple([exportId]),
   'settings.get': z.tuple([]),
   'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),
   'settings.setPreferences': z.tuple([preferencesSchema]),

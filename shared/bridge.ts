@@ -73,6 +73,19 @@ export type SaveDiagnosticsResult =
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; message: string };
 
+/** An export under way: the file chosen (its final name), written to a temporary file beside it until finished. */
+export type ExportBeginResult =
+  | { ok: true; exportId: string; name: string }
+  | { ok: false; cancelled: true }
+  | { ok: false; cancelled: false; error: ApiFailure | DiskFailure };
+
+/** Bytes written so far (progress), or why the export stopped (its temporary file is gone then). */
+export type ExportWriteResult = { ok: true; bytes: number } | { ok: false; error: ApiFailure | DiskFailure };
+
+/** Where the finished file is, or why it could not be put there (nothing is left behind then). */
+export type ExportFinishResult =
+  { ok: true; path: string; bytes: number } | { ok: false; error: ApiFailure | DiskFailure };
+
 export interface Bridge {
   auth: {
     status(): Promise<AuthStatus>;
@@ -98,6 +111,19 @@ export interface Bridge {
     preview(request: PreviewRequest): Promise<PreviewResult>;
     /** Removes the documents kept for offline viewing for one user key (this computer's copy). */
     forgetUser(user: string): Promise<{ ok: true } | { ok: false; message: string }>;
+  };
+  exports: {
+    /**
+     * Asks where to save (Electron: the native dialog; the preview: its downloads folder, under a
+     * free name). `suggestedName` ends in .pdf, .xlsx, .csv or .zip and is made safe here.
+     */
+    begin(suggestedName: string): Promise<ExportBeginResult>;
+    /** Appends a chunk (at most EXPORT_CHUNK_BYTES) to the temporary file; one call at a time. */
+    write(exportId: string, chunk: Uint8Array): Promise<ExportWriteResult>;
+    /** Flushes to disk and renames into place: the file appears whole or not at all. */
+    finish(exportId: string): Promise<ExportFinishResult>;
+    /** Removes the temporary file; an existing file of the chosen name is left as it was. */
+    cancel(exportId: string): Promise<void>;
   };
   settings: {
     get(): Promise<SettingsView>;

@@ -131,6 +131,16 @@ async function startApp(): Promise<void> {
     check();
     setInterval(check, UPDATE_CHECK_INTERVAL_MS).unref();
   }
+  // Exports still under way leave no temporary file beside the file the user chose.
+  let exportsEnded = false;
+  app.on('will-quit', (event) => {
+    if (exportsEnded) return;
+    event.preventDefault();
+    void services.exports.cancelAll().finally(() => {
+      exportsEnded = true;
+      app.quit();
+    });
+  });
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();

@@ -7,6 +7,7 @@ import { AuthService } from './auth/auth-service.ts';
 import type { OpenExternal, SecretStore } from './auth/ports.ts';
 import type { BridgeHandlers } from './bridge/handlers.ts';
 import { DiagnosticsLog, platformOrigins, type LogFile } from './diagnostics/diagnostics-log.ts';
+import { ExportService } from './exports/export-service.ts';
 import { FileService, type ChooseSavePath } from './files/file-service.ts';
 import type { ConfirmAddressChange } from './settings/address-change.ts';
 import { SettingsService, type KeyValueStore } from './settings/settings-service.ts';
@@ -34,6 +35,7 @@ export interface MainServices {
   auth: AuthService;
   transport: Transport;
   files: FileService;
+  exports: ExportService;
   diagnostics: DiagnosticsLog;
   /** Null where this copy never looks for updates. */
   updates: UpdateService | null;
@@ -73,6 +75,7 @@ export function createServices(ports: HostPorts): MainServices {
     ports.chooseSavePath,
     async () => (await auth.status()).identity?.user ?? null,
   );
+  const exports = new ExportService(ports.chooseSavePath);
   const updates = ports.updateChecker
     ? new UpdateService(() => settings.updateFeedUrl(), ports.updateChecker)
     : null;
@@ -87,6 +90,10 @@ export function createServices(ports: HostPorts): MainServices {
     'files.download': (request) => files.fetch(request),
     'files.preview': (request) => files.preview(request),
     'files.forgetUser': (user) => files.forgetUser(user),
+    'exports.begin': (name) => exports.begin(name),
+    'exports.write': (exportId, chunk) => exports.write(exportId, chunk),
+    'exports.finish': (exportId) => exports.finish(exportId),
+    'exports.cancel': (exportId) => exports.cancel(exportId),
     'settings.get': () => settings.view(),
     'settings.saveProfile': async (profile) => {
       const saved = await settings.saveProfile(profile);
@@ -101,5 +108,5 @@ export function createServices(ports: HostPorts): MainServices {
     'diagnostics.report': (entry) => diagnostics.report(entry),
     'diagnostics.save': () => diagnostics.save(),
   };
-  return { settings, auth, transport, files, diagnostics, updates, handlers };
+  return { settings, auth, transport, files, exports, diagnostics, updates, handlers };
 }

@@ -28,6 +28,12 @@ const advisor = {
     preview: call('files', 'preview'),
     forgetUser: call('files', 'forgetUser'),
   },
+  exports: {
+    begin: call('exports', 'begin'),
+    write: call('exports', 'write'),
+    finish: call('exports', 'finish'),
+    cancel: call('exports', 'cancel'),
+  },
   settings: {
     get: call('settings', 'get'),
     saveProfile: call('settings', 'saveProfile'),

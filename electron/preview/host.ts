@@ -214,6 +214,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
         // Requests still under way end after the host: what they report goes nowhere, rather
         // than into a data folder its owner may already be removing.
         logFile.close();
+        // An export under way leaves no temporary file in the downloads folder.
+        void services.exports.cancelAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

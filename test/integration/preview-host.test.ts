@@ -3,12 +3,20 @@
 // oversize uploads, deep JSON) get an answer and never stop it.
 
 import { request as httpRequest } from 'node:http';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
-import { decodeBridgeArgs } from '@shared/bridge-wire.ts';
+import { decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
@@ -226,6 +234,50 @@ describe('preview host', () => {
     expect(picture.bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(picture.bytes).equals(Buffer.from(file.data, 'base64'))).toBe(true);
     await call('auth.signOut', [], headers);
+  });
+});
+
+describe('preview host, exports', () => {
+  it('writes an export into its downloads folder in chunks, under a free name, and cancels cleanly', async () => {
+    const headers = { origin: host.url, 'x-advisor-key': key };
+    const value = async (channel: string, args: unknown[]) =>
+      (
+        (await (await call(channel, encodeBridgeArgs(args) as unknown[], headers)).json()) as {
+          value: unknown;
+        }
+      ).value as Record<string, unknown>;
+    const downloads = join(dir, 'data', 'downloads');
+    const name = 'Accounts – 2026-11-25.csv';
+    const first = await value('exports.begin', [name]);
+    expect(first).toMatchObject({ ok: true, name });
+    const id = first.exportId as string;
+    const chunk = new Uint8Array(300_000).map((_, i) => 32 + (i % 90));
+    expect(await value('exports.write', [id, chunk])).toEqual({ ok: true, bytes: 300_000 });
+    expect(await value('exports.write', [id, chunk])).toEqual({ ok: true, bytes: 600_000 });
+    expect(existsSync(join(downloads, name))).toBe(false);
+    expect(await value('exports.finish', [id])).toEqual({
+      ok: true,
+      path: join(downloads, name),
+      bytes: 600_000,
+    });
+    const saved = readFileSync(join(downloads, name));
+    expect(saved.equals(Buffer.concat([chunk, chunk]))).toBe(true);
+
+    // No dialog asks before replacing: the next export of that name takes a free one.
+    const second = await value('exports.begin', [name]);
+    expect(second).toMatchObject({ ok: true, name: 'Accounts – 2026-11-25 (2).csv' });
+    await value('exports.write', [second.exportId, chunk]);
+    await value('exports.cancel', [second.exportId]);
+    expect(readdirSync(downloads).filter((n) => n !== 'avatar.png' && !/^avatar \(\d\)/.test(n))).toEqual([
+      name,
+    ]);
+
+    // Arguments that are not an export's are refused, named.
+    const refused = await value('exports.write', [id, 'not bytes']);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', fields: { chunk: expect.any(Array) as unknown } },
+    });
   });
 });
 

@@ -31,6 +31,16 @@ const TYPED_REFUSALS: Partial<Record<BridgeChannel, (failure: ApiFailure) => unk
   'api.request': (failure) => failure,
   'files.download': (failure) => ({ ok: false, cancelled: false, error: failure }),
   'files.preview': (failure) => ({ ok: false, error: failure }),
+  'exports.begin': (failure) => ({ ok: false, cancelled: false, error: failure }),
+  'exports.write': (failure) => ({ ok: false, error: failure }),
+  'exports.finish': (failure) => ({ ok: false, error: failure }),
+};
+
+/** Channels of several arguments: a refusal names the argument, not its position in the list. */
+const ARGUMENT_NAMES: Partial<Record<BridgeChannel, readonly string[]>> = {
+  'exports.begin': ['suggestedName'],
+  'exports.write': ['exportId', 'chunk'],
+  'exports.finish': ['exportId'],
 };
 
 /** Checks the arguments against the channel's schema, then runs the handler. */
@@ -41,7 +51,8 @@ export async function dispatch(handlers: BridgeHandlers, channel: string, args: 
   const parsed = schema.safeParse(args);
   if (!parsed.success) {
     const refuse = TYPED_REFUSALS[channel as BridgeChannel];
-    if (refuse) return refuse(invalidArguments(parsed.error.issues));
+    if (refuse)
+      return refuse(invalidArguments(parsed.error.issues, ARGUMENT_NAMES[channel as BridgeChannel]));
     const where = parsed.error.issues
       .map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`)
       .join('; ');
@@ -55,11 +66,17 @@ export async function dispatch(handlers: BridgeHandlers, channel: string, args: 
  * The refusal of a request whose arguments do not pass the schema: nothing was sent. Each issue
  * is filed under the argument it is about (`path`, `files.0.bytes`), the message names them all.
  */
-function invalidArguments(issues: readonly z.core.$ZodIssue[]): ApiFailure {
+function invalidArguments(
+  issues: readonly z.core.$ZodIssue[],
+  argumentNames?: readonly string[],
+): ApiFailure {
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
-    // The first path element is the position in the argument list: the request itself.
-    const name = issue.path.slice(1).map(String).join('.') || 'request';
+    // The first path element is the position in the argument list: the request itself, or the
+    // argument of that name.
+    const [position, ...inside] = issue.path;
+    const argument = argumentNames?.[Number(position)];
+    const name = (argument ? [argument, ...inside] : inside).map(String).join('.') || 'request';
     (fields[name] ??= []).push(issue.message);
   }
   const named = Object.entries(fields).map(([name, messages]) => `${name} (${messages.join('; ')})`);

@@ -1,6 +1,8 @@
 // File names that come from a server are data: before one touches the disk it loses every path
 // part, control, invisible and reserved character, reserved device name and hidden-file dot, and is bounded.
 
+import { basename, dirname, join } from 'node:path';
+
 /** In UTF-8 bytes: file systems count bytes (ext4 and APFS allow 255), and ` (n)` and the folder need room. */
 export const MAX_NAME_BYTES = 200;
 /** A longer "extension" is part of the name, cut like the rest of it. */
@@ -75,6 +77,14 @@ function cutCodePoints(text: string, budget: number): string {
     out += point;
   }
   return out;
+}
+
+/**
+ * The path the user chose in a save dialog, with its name made safe too (they chose the folder;
+ * the name may still be one Windows would open as a device): `fallback` when nothing is left of it.
+ */
+export function safeChosenPath(chosen: string, fallback: string): string {
+  return join(dirname(chosen), sanitizeFileName(basename(chosen), fallback));
 }
 
 /** `name`, or `name (2)`, `name (3)` … whichever `exists` says is free, still within the byte bound. */

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -21,7 +21,7 @@ import type {
   PreviewResult,
 } from '@shared/bridge.ts';
 import { downloadMarksFor, type DownloadMarks } from './download-marks.ts';
-import { sanitizeFileName, uniqueName } from './file-names.ts';
+import { safeChosenPath, sanitizeFileName, uniqueName } from './file-names.ts';
 
 export type DownloadBody = { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array } | ApiFailure;
 
@@ -119,8 +119,7 @@ export class FileService {
     const name = sanitizeFileName(request.suggestedName);
     if (request.target === 'save' || cacheDir === null) {
       const chosen = await this.chooseSavePath(name);
-      // The user chose the folder; the name is still ours to make safe.
-      return chosen === null ? null : join(dirname(chosen), sanitizeFileName(basename(chosen), name));
+      return chosen === null ? null : safeChosenPath(chosen, name);
     }
     const taken = (n: string) => existsSync(join(cacheDir, n)) || this.claimed.has(join(cacheDir, n));
     const target = join(cacheDir, uniqueName(name, taken));
@@ -242,7 +241,7 @@ export function diskReason(error: unknown): string {
 }
 
 /** The file could not be written: says where and why, and that retrying the network will not help. */
-function diskFailure(error: unknown, folder: string): DiskFailure {
+export function diskFailure(error: unknown, folder: string): DiskFailure {
   const reason = diskReason(error);
   return {
     ok: false,

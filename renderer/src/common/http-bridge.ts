@@ -73,6 +73,12 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
         ),
       forgetUser: method('files.forgetUser'),
     },
+    exports: {
+      begin: method('exports.begin'),
+      write: method('exports.write'),
+      finish: method('exports.finish'),
+      cancel: method('exports.cancel'),
+    },
     settings: {
       get: method('settings.get'),
       saveProfile: method('settings.saveProfile'),

@@ -14,7 +14,8 @@ export type CommandId =
   | 'workspace.previous-section'
   | 'workspace.overview'
   | 'workspace.members'
-  | 'workspace.financials';
+  | 'workspace.financials'
+  | 'accounts.export-list';
 
 export interface CommandSpec {
   id: CommandId;
@@ -31,6 +32,8 @@ export const WORKSPACE_COMMANDS: readonly CommandSpec[] = [
   { id: 'workspace.overview', title: 'Go to the overview', keys: ['Alt+O'] },
   { id: 'workspace.members', title: 'Go to the members', keys: ['Alt+M'] },
   { id: 'workspace.financials', title: 'Go to the financial sections', keys: ['Alt+F'] },
+  // The account list's; offered while the list is on screen.
+  { id: 'accounts.export-list', title: 'Export this list…', keys: [] },
 ];
 
 /** Answers false when it does not take the command now (the next registration is asked). */

@@ -4,7 +4,7 @@
 
 import { strToU8, zipSync } from 'fflate';
 import type { AdvisorDb } from '../data/db.ts';
-import { csvText, guardedText } from './csv.ts';
+import { CSV_BOM, csvLine, type CsvValue } from './csv-format.ts';
 import { readHousehold } from './household.ts';
 import { householdTables, type TableOptions } from './household-tables.ts';
 import type { Cell, Table } from './table.ts';
@@ -17,18 +17,10 @@ function localMoment(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function csvValue(cell: Cell): string {
-  if (cell === null) return '';
-  switch (cell.kind) {
-    case 'text':
-      return guardedText(cell.value);
-    case 'date':
-      return cell.value;
-    case 'moment':
-      return localMoment(cell.value);
-    default:
-      return String(cell.value);
-  }
+function csvValue(cell: Cell): CsvValue {
+  if (cell === null) return null;
+  if (cell.kind === 'moment') return localMoment(cell.value);
+  return cell.value;
 }
 
 /** A file name from a title: ASCII letters and digits, words joined by hyphens. */
@@ -47,11 +39,8 @@ export function fileSlug(title: string): string {
 export function csvFiles(tables: readonly Table[]): Record<string, string> {
   const files: Record<string, string> = {};
   tables.forEach((table, i) => {
-    const rows = [
-      table.columns,
-      ...table.rows.map((r) => table.columns.map((_, c) => csvValue(r[c] ?? null))),
-    ];
-    files[`${pad(i)}-${fileSlug(table.title)}.csv`] = csvText(rows);
+    const lines = table.rows.map((r) => csvLine(table.columns.map((_, c) => csvValue(r[c] ?? null))));
+    files[`${pad(i)}-${fileSlug(table.title)}.csv`] = CSV_BOM + csvLine(table.columns) + lines.join('');
   });
   return files;
 }

@@ -1,8 +1,9 @@
 // Builds a workbook in a worker (xlsx-worker.ts) so the window never stalls on a large one; where
 // there is no Worker it is built in this thread. Typed without the DOM library (the bench page
-// and tests typecheck with Node's), through the little of a Worker used here.
+// and tests typecheck with Node's), through the little of a Worker used here. The writer itself is
+// loaded only for that fallback, so the window's bundle does not carry it.
 
-import { workbookBytes, type SheetTable } from './xlsx-sheets.ts';
+import type { SheetTable } from './xlsx-sheets.ts';
 
 interface WorkerAnswer {
   bytes?: Uint8Array;
@@ -17,10 +18,13 @@ interface WorkerLike {
 type WorkerClass = new (url: URL, options: { type: 'module' }) => WorkerLike;
 
 /** The .xlsx file's bytes; `signal` ends the worker at once (the promise rejects with an AbortError). */
-export function workbookOffThread(sheets: readonly SheetTable[], signal?: AbortSignal): Promise<Uint8Array> {
+export async function workbookOffThread(
+  sheets: readonly SheetTable[],
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   // Named Worker so that vite sees `new Worker(new URL(…))` and bundles the worker's module.
   const Worker = (globalThis as { Worker?: WorkerClass }).Worker;
-  if (Worker === undefined) return workbookBytes(sheets);
+  if (Worker === undefined) return (await import('./xlsx-sheets.ts')).workbookBytes(sheets);
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
     const end = () => {

@@ -15,6 +15,8 @@ export type CommandId =
   | 'workspace.overview'
   | 'workspace.members'
   | 'workspace.financials'
+  | 'workspace.export-summary'
+  | 'workspace.export-data'
   | 'accounts.export-list';
 
 export interface CommandSpec {
@@ -32,6 +34,9 @@ export const WORKSPACE_COMMANDS: readonly CommandSpec[] = [
   { id: 'workspace.overview', title: 'Go to the overview', keys: ['Alt+O'] },
   { id: 'workspace.members', title: 'Go to the members', keys: ['Alt+M'] },
   { id: 'workspace.financials', title: 'Go to the financial sections', keys: ['Alt+F'] },
+  // The workspace's Export menu (workspace/ExportMenu.vue).
+  { id: 'workspace.export-summary', title: 'Export financial summary…', keys: [] },
+  { id: 'workspace.export-data', title: 'Export household data…', keys: [] },
   // The account list's; offered while the list is on screen.
   { id: 'accounts.export-list', title: 'Export this list…', keys: [] },
 ];

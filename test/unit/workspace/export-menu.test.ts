@@ -9,26 +9,28 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import PrimeVue from 'primevue/config';
 import Toast from 'primevue/toast';
-import ToastService from 'primevue/toastservice';
-import Tooltip from 'primevue/tooltip';
+import type { VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineComponent, h } from 'vue';
-import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { localDay } from '@shared/export/file-name.ts';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
-import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { commandAvailable } from '../../../renderer/src/workspace/commands.ts';
-import { click, household, one, openDb, press, settle, syncedItem, typeText } from './harness.ts';
+import {
+  click,
+  household,
+  mountWorkspace,
+  one,
+  openDb,
+  press,
+  settle,
+  syncedItem,
+  typeText,
+} from './harness.ts';
 
 let dir: string;
 let service: ExportService;
@@ -83,26 +85,7 @@ async function open(): Promise<void> {
     owner: { type: 'joint', id: null },
     current_value: { value: 450000, frequency: 'one-time' },
   });
-  useLocalDb(db);
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [
-      { path: '/accounts', name: 'accounts', component: { render: () => h('div', 'accounts') } },
-      { path: '/accounts/:id', name: 'account', component: AccountWorkspace },
-    ],
-  });
-  await router.push({ name: 'account', params: { id: account.id } });
-  await router.isReady();
-  const Frame = defineComponent({ render: () => h('div', [h(RouterView), h(CommandPalette), h(Toast)]) });
-  wrapper = mount(Frame, {
-    attachTo: document.body,
-    global: {
-      plugins: [createPinia(), router, [PrimeVue, { theme: 'none' }], ToastService],
-      directives: { tooltip: Tooltip },
-      stubs: { transition: false, 'transition-group': false, Chart: true },
-    },
-  });
-  await vi.waitFor(() => expect(document.querySelector('[data-testid="workspace-title"]')).not.toBeNull());
+  wrapper = (await mountWorkspace(db, account.id, {}, { beside: [CommandPalette, Toast] })).wrapper;
   await settle();
 }
 

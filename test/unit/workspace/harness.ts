@@ -9,7 +9,7 @@ import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { expect, vi } from 'vitest';
-import { defineComponent, h } from 'vue';
+import { defineComponent, h, type Component } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
@@ -51,10 +51,12 @@ export async function pulledInFull(db: AdvisorDb, account: AccountRow): Promise<
   return (await db.accounts.get(account.id))!;
 }
 
+/** `beside`: parts of the shell drawn next to the page (the command palette, the toasts). */
 export async function mountWorkspace(
   db: AdvisorDb,
   accountId: string,
   query: Record<string, string> = {},
+  { beside = [] }: { beside?: Component[] } = {},
 ): Promise<Mounted> {
   useLocalDb(db);
   const router = createRouter({
@@ -66,7 +68,9 @@ export async function mountWorkspace(
   });
   await router.push({ name: 'account', params: { id: accountId }, query });
   await router.isReady();
-  const App = defineComponent({ render: () => h(RouterView) });
+  const App = defineComponent({
+    render: () => (beside.length ? h('div', [h(RouterView), ...beside.map((c) => h(c))]) : h(RouterView)),
+  });
   const wrapper = mount(App, {
     attachTo: document.body,
     global: {

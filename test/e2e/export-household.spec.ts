@@ -3,7 +3,8 @@
 // summary from the toolbar's Export menu (by keyboard) and the household data as Excel from the
 // command palette. Both land in the preview's downloads folder and read back, with pdftotext and
 // read-excel-file, as the sandbox's figures with the advisor's change; no request leaves for the
-// platform meanwhile. Screenshots of the open menu, light and dark: export-menu-*.png.
+// platform meanwhile. Screenshots light and dark: the open menu (export-menu-*.png) and the
+// palette's household data dialog (export-household-data-*.png).
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -127,6 +128,7 @@ test('export the financial summary and the household data of a household edited 
   const exportDialog = page.getByTestId('export-household');
   await expect(exportDialog).toContainText('Export the household data');
   await expect(exportDialog.getByRole('button', { name: 'Excel (XLSX)', pressed: true })).toBeVisible();
+  await bothThemes(page, 'export-household-data');
   await exportDialog.getByTestId('export-start').click();
   const xlsxToast = page.locator('.p-toast-message').filter({ hasText: /Saved .*household data.*\.xlsx/ });
   await expect(xlsxToast).toBeVisible({ timeout: 60_000 });

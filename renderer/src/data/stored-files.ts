@@ -129,7 +129,7 @@ function sectionFiles(items: readonly SectionItemRow[]): StoredFile[] {
         v0File(file, {
           image: file.type?.startsWith('image/') ?? false,
           source: employment ? 'employment' : 'documents',
-          label: employment ? employer || 'Employment' : 'Document',
+          label: employment ? employer || 'Employment' : 'Documents',
           member: found.member ?? null,
           recordId: item.id,
         }),

@@ -7,7 +7,6 @@
 // the Files view go to test-results/screenshots/stored-files-*.png.
 
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import {
   activeAccounts,
   ADVISOR,
@@ -15,6 +14,7 @@ import {
   expect,
   goOffline,
   localId,
+  openAccount,
   openList,
   test,
   type Servers,
@@ -23,13 +23,6 @@ import {
 // The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
 // runs a preparation at the platform's own 60 a minute).
 test.use({ requestsPerMinute: 1000 });
-
-async function openAccount(page: Page, id: string, query = ''): Promise<void> {
-  await page.evaluate(
-    (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
-    `#/accounts/${id}${query}`,
-  );
-}
 
 /** A Documents item with a file, uploaded as the platform's web app would (multipart). */
 async function addDocument(servers: Servers, accountId: number, name: string, bytes: Uint8Array) {

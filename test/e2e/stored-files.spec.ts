@@ -16,6 +16,7 @@ import {
   localId,
   openAccount,
   openList,
+  shoot,
   test,
   type Servers,
 } from './fixtures.ts';
@@ -110,6 +111,17 @@ test('a prepared household’s photo and document are listed and open offline', 
   expect(saved).toMatch(/[/\\]downloads[/\\]Brokerage statement\.pdf$/);
   expect(readFileSync(saved).equals(platformFile(servers, 'Brokerage statement.pdf'))).toBe(true);
   expect(readFileSync(saved).equals(Buffer.from(pdf))).toBe(true);
+
+  // The member's photo field offers the same: Save… (the preview saves in its downloads folder).
+  await openAccount(page, id, '?tab=members');
+  const photoField = page.getByTestId('member-photo');
+  await photoField.getByTestId('file-save').click();
+  const savedPhoto = photoField.getByTestId('file-outcome');
+  await expect(savedPhoto).toContainText('Saved in ');
+  const photoPath = /Saved in (.+)\.$/.exec((await savedPhoto.textContent()) ?? '')?.[1]?.trim() ?? '';
+  expect(photoPath).toMatch(new RegExp(`[/\\\\]downloads[/\\\\]${photoName.replace('.', '\\.')}$`));
+  expect(readFileSync(photoPath).equals(platformFile(servers, photoName))).toBe(true);
+  await shoot(page, 'stored-files-member-photo');
 
   // ---- A household never prepared: its photo is not here, and is not asked for ---------------
   await openAccount(page, otherId, '?tab=files');

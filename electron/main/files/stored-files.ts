@@ -25,6 +25,13 @@ export type OpenPath = (path: string) => Promise<string>;
 
 const KEPT = '.kept';
 
+/**
+ * What Open hands to the system's viewer: documents and pictures by their extension. Anything else
+ * (`setup.exe`, `invoice.pdf.bat`, a `.desktop` or `.command` file) could be run rather than shown.
+ */
+const OPENABLE =
+  /\.(pdf|png|jpe?g|gif|webp|heic|heif|bmp|tiff?|txt|csv|rtf|docx?|xlsx?|pptx?|odt|ods|odp|pages|numbers|key)$/i;
+
 /** Offline, and this computer never downloaded the file: nothing was sent. */
 export const NOT_KEPT: ApiFailure = {
   ok: false,
@@ -52,6 +59,11 @@ export class StoredFiles {
   }
 
   async open(request: StoredFileRequest): Promise<OpenFileResult> {
+    // A name the platform sent decides which program the system starts: only documents and
+    // pictures are handed to it, never a program or a script (checked before anything is fetched).
+    const source = this.platform.address(request.api, request.url);
+    if (source instanceof URL && !OPENABLE.test(nameOf(request, source)))
+      return { ok: false, notKept: false, error: notOpenable(nameOf(request, source)) };
     const found = await this.keptOrFetched(request);
     if ('error' in found) return { ok: false, notKept: found.error === NOT_KEPT, error: found.error };
     const bytes = (await stat(found.path)).size;
@@ -102,7 +114,8 @@ export class StoredFiles {
       requests.map(async ({ api, url }) => {
         const source = this.platform.address(api, url);
         const path = folder === null || !(source instanceof URL) ? null : await keptPath(folder, api, source);
-        return { url, kept: path !== null, bytes: path === null ? null : (await stat(path)).size };
+        const bytes = path === null ? null : ((await stat(path).catch(() => null))?.size ?? null);
+        return { url, kept: bytes !== null, bytes };
       }),
     );
   }
@@ -169,6 +182,17 @@ async function keptPath(folder: string, api: string, source: URL): Promise<strin
 function nameOf(request: StoredFileRequest, source: URL): string {
   const fromAddress = decodeURIComponent(source.pathname.split('/').pop() ?? '');
   return sanitizeFileName(request.name.trim() || fromAddress || 'file');
+}
+
+function notOpenable(name: string): ApiFailure {
+  return {
+    ok: false,
+    kind: 'validation',
+    status: null,
+    message: `${name} is not a document or a picture, so Advisor Desk does not open it; use Save… to keep it.`,
+    fields: {},
+    retryAfterMs: null,
+  };
 }
 
 function viewerFailure(problem: string): ApiFailure {

@@ -190,10 +190,10 @@ function engagementFiles(parts: readonly { title: string; row: EngagementPartRow
     const named =
       row.kind === 'documents'
         ? (row.server as { files: { name: string; url: string }[] }).files
-        : [{ name: 'signature', url: (row.server as { file: string }).file }];
+        : [{ name: '', url: (row.server as { file: string }).file }];
     for (const file of named) {
       if (!file.url) continue;
-      const last = decodeURIComponent(file.url.split('/').pop() ?? '');
+      const last = lastPart(file.url);
       out.push({
         key: `v2 ${file.url}`,
         api: 'v2',
@@ -210,4 +210,13 @@ function engagementFiles(parts: readonly { title: string; row: EngagementPartRow
     }
   }
   return out;
+}
+
+/** The address's last part, as a name ('' when it is not one). */
+function lastPart(url: string): string {
+  try {
+    return decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '');
+  } catch {
+    return '';
+  }
 }

@@ -198,6 +198,35 @@ describe('StoredFiles: the offline cache', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('never hands a program or a script to the system, whatever the platform named it; Save… still keeps it', async () => {
+    for (const name of [
+      'setup.exe',
+      'statement.pdf.bat',
+      'report.desktop',
+      'open.command',
+      'run.sh',
+      'noext',
+    ]) {
+      const url = `${BASE.v0}/files/77ab/${name}`;
+      const answer = await stored.open({ api: 'v0', url, name });
+      expect(answer, name).toMatchObject({
+        ok: false,
+        notKept: false,
+        error: {
+          kind: 'validation',
+          message: `${name} is not a document or a picture, so Advisor Desk does not open it; use Save… to keep it.`,
+        },
+      });
+    }
+    // Judged by the name it gets on disk, not by the address: a program behind a PDF's address is refused.
+    expect((await stored.open({ api: 'v0', url: STATEMENT, name: 'statement.exe' })).ok).toBe(false);
+    expect(fetched).toEqual([]);
+    expect(viewed).toEqual([]);
+    expect(await stored.save({ api: 'v0', url: STATEMENT, name: 'statement.exe' })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it('in the browser preview (no viewer), saves the opened file in its downloads folder, same bytes', async () => {
     stored = make(null);
     const answer = await open(STATEMENT);

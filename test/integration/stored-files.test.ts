@@ -196,4 +196,36 @@ describe('stored files of a household prepared for a meeting', () => {
     expect(net.sent.length).toBe(sentBefore);
     platform.control.maintenance(false);
   });
+
+  it('a file the platform fails to send leaves the household not ready, saying so; trying again makes it ready', async () => {
+    const { stored } = mainSide();
+    const household = teamAccounts().find((a) => a.client.photo)!;
+    const c = loneCoordinator(db, advisor.send, cleanup, {
+      pull: { recentAccounts: 0 },
+      keepFiles: (files) => stored.keep(files),
+    });
+    c.start();
+    await untilState(c, (s) => s.phase === 'idle' && s.lastSyncedAt !== null, cleanup, 20_000);
+    const row = (await db.accounts.where('serverId').equals(household.id).first())!;
+    platform.control.setFaults({
+      queue: [{ kind: 'server-error', path: `/files/${household.client.photo}/`, count: 1 }],
+    });
+
+    await c.prepareForMeeting([row.id]);
+
+    const [step] = c.state.households;
+    expect(step).toMatchObject({ accountId: row.id, state: 'failed' });
+    expect(step?.reason).toMatch(/^A file could not be kept offline: /);
+    const photoUrl = (await accountFiles(db, row.id)).find((f) => f.label === 'Photo')!.url;
+    expect(await stored.kept([{ api: 'v0', url: photoUrl }])).toEqual([
+      { url: photoUrl, kept: false, bytes: null },
+    ]);
+
+    await c.retryPreparation(row.id);
+
+    expect(c.state.households).toEqual([
+      expect.objectContaining({ accountId: row.id, state: 'ready', reason: null }),
+    ]);
+    expect((await stored.kept([{ api: 'v0', url: photoUrl }]))[0]?.kept).toBe(true);
+  });
 });

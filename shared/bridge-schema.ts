@@ -46,6 +46,17 @@ export const previewRequestSchema = z.object({
   priority: priority.optional(),
 });
 
+export const storedFileRequestSchema = z.object({
+  api: apiName,
+  url: z.string().min(1).max(4000),
+  name: z.string().max(1000),
+  priority: priority.optional(),
+  keptOnly: z.boolean().optional(),
+});
+
+/** Files kept in one call: more than an account holds, and a bound on what one call may ask. */
+export const MAX_FILES_PER_CALL = 500;
+
 const flowId = z.string().min(1).max(100);
 
 /** The largest chunk of an export in one call: the preview's HTTP body carries it in base64 (32 MiB bound). */
@@ -144,6 +155,13 @@ export const BRIDGE_CHANNELS = {
   'files.download': z.tuple([downloadRequestSchema]),
   'files.preview': z.tuple([previewRequestSchema]),
   'files.forgetUser': z.tuple([storeIdentitySchema.shape.user]),
+  'files.open': z.tuple([storedFileRequestSchema]),
+  'files.save': z.tuple([storedFileRequestSchema]),
+  'files.keep': z.tuple([z.array(storedFileRequestSchema).max(MAX_FILES_PER_CALL)]),
+  'files.kept': z.tuple([
+    z.array(storedFileRequestSchema.pick({ api: true, url: true })).max(MAX_FILES_PER_CALL),
+  ]),
+  'files.transfers': z.tuple([]),
   'exports.begin': z.tuple([exportName]),
   'exports.write': z.tuple([exportId, exportChunk]),
   'exports.finish': z.tuple([exportId]),

@@ -44,6 +44,51 @@ export type DownloadResult =
   | { ok: false; cancelled: true }
   | { ok: false; cancelled: false; error: ApiFailure | DiskFailure };
 
+/**
+ * A file the platform stores for an account (a member's photo or licence, an employment or
+ * Documents item's file, a profile or engagement file), by the address its record gives.
+ */
+export interface StoredFileRequest {
+  api: ApiRequest['api'];
+  url: string;
+  /** The file's name as its record gives it; made safe before it touches the disk. */
+  name: string;
+  priority?: ApiRequest['priority'];
+  /** Offline: answer from this computer's copy alone; nothing is sent to the platform. */
+  keptOnly?: boolean;
+}
+
+/**
+ * The file opened in the system's viewer (`viewer`), or, where no viewer can be started (the
+ * browser preview), saved at `path` (`saved`); `from` says whether this computer's copy served it.
+ * `notKept`: offline and never downloaded here, so nothing was sent.
+ */
+export type OpenFileResult =
+  | { ok: true; shown: 'viewer' | 'saved'; path: string; bytes: number; from: 'kept' | 'platform' }
+  | { ok: false; notKept: boolean; error: ApiFailure | DiskFailure };
+
+/** Files kept offline by `files.keep`: how many were here already or fetched now, and which failed. */
+export interface KeepFilesResult {
+  kept: number;
+  fetched: number;
+  failed: { url: string; error: ApiFailure | DiskFailure }[];
+}
+
+/** Whether this computer keeps a file offline, and its size in bytes when it does. */
+export interface KeptFile {
+  url: string;
+  kept: boolean;
+  bytes: number | null;
+}
+
+/** A download of a stored file under way in the main process: bytes so far, of the announced total. */
+export interface FileTransfer {
+  api: ApiRequest['api'];
+  url: string;
+  bytes: number;
+  total: number | null;
+}
+
 /** A sign-in under way (the page to open), or why it could not start, in words the user can act on. */
 export type SignInStartResult = ({ ok: true } & SignInStart) | { ok: false; message: string };
 
@@ -111,6 +156,19 @@ export interface Bridge {
     preview(request: PreviewRequest): Promise<PreviewResult>;
     /** Removes the documents kept for offline viewing for one user key (this computer's copy). */
     forgetUser(user: string): Promise<{ ok: true } | { ok: false; message: string }>;
+    /**
+     * Opens a stored file with the system's viewer: this computer's copy when it keeps one, else
+     * downloaded into the signed-in user's offline cache first. The preview saves it instead.
+     */
+    open(request: StoredFileRequest): Promise<OpenFileResult>;
+    /** Saves a stored file where the user chooses (from this computer's copy when there is one). */
+    save(request: StoredFileRequest): Promise<DownloadResult>;
+    /** Downloads files into the signed-in user's offline cache (those not there yet). */
+    keep(requests: StoredFileRequest[]): Promise<KeepFilesResult>;
+    /** Which of these files this computer keeps offline for the signed-in user; sends nothing. */
+    kept(requests: Pick<StoredFileRequest, 'api' | 'url'>[]): Promise<KeptFile[]>;
+    /** The signed-in user's downloads of stored files under way, for their progress. */
+    transfers(): Promise<FileTransfer[]>;
   };
   exports: {
     /**

@@ -107,6 +107,8 @@ async function startApp(): Promise<void> {
       return answer.response === 0;
     },
     cacheDir: join(userData, 'files'),
+    // The file is the user's, in their cache folder: the system's viewer for its type opens it.
+    openPath: (path) => shell.openPath(path),
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),

@@ -9,6 +9,7 @@ import type { BridgeHandlers } from './bridge/handlers.ts';
 import { DiagnosticsLog, platformOrigins, type LogFile } from './diagnostics/diagnostics-log.ts';
 import { ExportService } from './exports/export-service.ts';
 import { FileService, type ChooseSavePath } from './files/file-service.ts';
+import { StoredFiles, type OpenPath } from './files/stored-files.ts';
 import type { ConfirmAddressChange } from './settings/address-change.ts';
 import { SettingsService, type KeyValueStore } from './settings/settings-service.ts';
 import { Transport } from './transport/transport.ts';
@@ -21,6 +22,11 @@ export interface HostPorts {
   openExternal: OpenExternal;
   chooseSavePath: ChooseSavePath;
   cacheDir: string;
+  /**
+   * Opens a file with the system's viewer (Electron: shell.openPath). Absent where none can be
+   * started (the browser preview): an opened file is saved where `chooseSavePath` says instead.
+   */
+  openPath?: OpenPath;
   defaultProfile?: ConnectionProfile;
   /** Asks before a profile that moves the sign-in or a base address is saved (every host decides how). */
   confirmAddressChange: ConfirmAddressChange;
@@ -35,6 +41,7 @@ export interface MainServices {
   auth: AuthService;
   transport: Transport;
   files: FileService;
+  storedFiles: StoredFiles;
   exports: ExportService;
   diagnostics: DiagnosticsLog;
   /** Null where this copy never looks for updates. */
@@ -75,6 +82,7 @@ export function createServices(ports: HostPorts): MainServices {
     ports.chooseSavePath,
     async () => (await auth.status()).identity?.user ?? null,
   );
+  const storedFiles = new StoredFiles(files, platformFiles, ports.openPath ?? null);
   const exports = new ExportService(ports.chooseSavePath);
   const updates = ports.updateChecker
     ? new UpdateService(() => settings.updateFeedUrl(), ports.updateChecker)
@@ -90,6 +98,11 @@ export function createServices(ports: HostPorts): MainServices {
     'files.download': (request) => files.fetch(request),
     'files.preview': (request) => files.preview(request),
     'files.forgetUser': (user) => files.forgetUser(user),
+    'files.open': (request) => storedFiles.open(request),
+    'files.save': (request) => storedFiles.save(request),
+    'files.keep': (requests) => storedFiles.keep(requests),
+    'files.kept': (requests) => storedFiles.kept(requests),
+    'files.transfers': () => storedFiles.underWay(),
     'exports.begin': (name) => exports.begin(name),
     'exports.write': (exportId, chunk) => exports.write(exportId, chunk),
     'exports.finish': (exportId) => exports.finish(exportId),
@@ -108,5 +121,5 @@ export function createServices(ports: HostPorts): MainServices {
     'diagnostics.report': (entry) => diagnostics.report(entry),
     'diagnostics.save': () => diagnostics.save(),
   };
-  return { settings, auth, transport, files, exports, diagnostics, updates, handlers };
+  return { settings, auth, transport, files, storedFiles, exports, diagnostics, updates, handlers };
 }

@@ -27,6 +27,11 @@ const advisor = {
     download: call('files', 'download'),
     preview: call('files', 'preview'),
     forgetUser: call('files', 'forgetUser'),
+    open: call('files', 'open'),
+    save: call('files', 'save'),
+    keep: call('files', 'keep'),
+    kept: call('files', 'kept'),
+    transfers: call('files', 'transfers'),
   },
   exports: {
     begin: call('exports', 'begin'),

@@ -105,6 +105,14 @@ export async function openList(page: Page, servers: Servers): Promise<void> {
   await expect(page.getByTestId('account-name').first()).toBeVisible();
 }
 
+/** Opens an account's workspace inside the app (offline too, as the advisor does: no page load). */
+export async function openAccount(page: Page, id: string, query = ''): Promise<void> {
+  await page.evaluate(
+    (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
+    `#/accounts/${id}${query}`,
+  );
+}
+
 /** Edits an account's client first name through its form in the workspace (offline: it waits). */
 export async function renameClient(page: Page, id: string, first: string): Promise<void> {
   // In the app (offline, a page load would find no host).

@@ -16,20 +16,13 @@ import {
   expect,
   goOffline,
   localId,
+  openAccount,
   openList,
   test,
   type Servers,
 } from './fixtures.ts';
 
 const membersOf = (a: AccountRecord): MemberRole[] => (a.coclient ? ['client', 'coclient'] : ['client']);
-
-/** Opens an account inside the app (offline, as the advisor does: no page load). */
-async function openAccount(page: Page, id: string, query = ''): Promise<void> {
-  await page.evaluate(
-    (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
-    `#/accounts/${id}${query}`,
-  );
-}
 
 /** Every section of a prepared household is here, as the platform holds it; nothing says "not downloaded". */
 async function everySectionHere(page: Page, servers: Servers, account: AccountRecord): Promise<void> {

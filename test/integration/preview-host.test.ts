@@ -233,6 +233,38 @@ describe('preview host', () => {
     expect(picture.ok).toBe(true);
     expect(picture.bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(picture.bytes).equals(Buffer.from(file.data, 'base64'))).toBe(true);
+
+    // A stored file opened: no viewer in a browser, so it is saved in the downloads folder and
+    // the answer says where; kept for the bound user, and opened from there with keptOnly.
+    const stored = { api: 'v0', url: request.url, name: 'portrait.png' };
+    const opened = (await (await call('files.open', [stored], headers)).json()) as { value: unknown };
+    const openedPath = join(dir, 'data', 'downloads', 'portrait.png');
+    expect(opened.value).toMatchObject({ ok: true, shown: 'saved', from: 'platform', path: openedPath });
+    expect(readFileSync(openedPath).equals(Buffer.from(file.data, 'base64'))).toBe(true);
+    const kept = (await (await call('files.kept', [[{ api: 'v0', url: request.url }]], headers)).json()) as {
+      value: unknown;
+    };
+    expect(kept.value).toEqual([
+      { url: request.url, kept: true, bytes: Buffer.from(file.data, 'base64').length },
+    ]);
+    const again2 = (await (await call('files.open', [{ ...stored, keptOnly: true }], headers)).json()) as {
+      value: unknown;
+    };
+    expect(again2.value).toMatchObject({ ok: true, shown: 'saved', from: 'kept' });
+    // Out of the way of the exports' test, which reads the same folder.
+    rmSync(openedPath);
+    rmSync((again2.value as { path: string }).path);
+    const under = (await (await call('files.transfers', [], headers)).json()) as { value: unknown };
+    expect(under.value).toEqual([]);
+    // An address that is not a file is refused, named, before anything.
+    const refused = (await (
+      await call('files.open', [{ api: 'v0', url: `${platform.url}/api/v0/user`, name: 'x' }], headers)
+    ).json()) as { value: unknown };
+    expect(refused.value).toMatchObject({
+      ok: false,
+      notKept: false,
+      error: { message: expect.stringMatching(/^The address is not a file of interface v0/) as unknown },
+    });
     await call('auth.signOut', [], headers);
   });
 });

@@ -7,7 +7,8 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,7 +24,11 @@ import type {
 import { downloadMarksFor, type DownloadMarks } from './download-marks.ts';
 import { safeChosenPath, sanitizeFileName, uniqueName } from './file-names.ts';
 
-export type DownloadBody = { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array } | ApiFailure;
+export type DownloadBody =
+  { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array; contentLength?: number | null } | ApiFailure;
+
+/** Told of a download's bytes as they arrive, with the length the platform announced (or null). */
+export type OnBytes = (bytes: number, total: number | null) => void;
 
 /** The transport's side of a download: auth, rate limit and the address check live there. */
 export interface PlatformFiles {
@@ -41,7 +46,7 @@ export type BoundUser = () => Promise<string | null>;
 const USER_KEY = /^[0-9a-f]{32}$/;
 
 /** Nobody bound to the sign-in yet: nothing is kept for offline viewing, so nothing of theirs is mixed. */
-const NO_USER: ApiFailure = {
+export const NO_USER: ApiFailure = {
   ok: false,
   kind: 'auth',
   status: null,
@@ -55,13 +60,15 @@ const PREVIEWS = '.previews';
 /** A picture shown in a card is small; a larger file is not read into the window's memory. */
 const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
 
-/** A kept picture's file name: the same address always finds the same file, and nothing of it is readable. */
-const previewName = (api: string, source: URL) =>
+/** A kept file's name: the same address always finds the same file, and nothing of it is readable. */
+export const cacheName = (api: string, source: URL) =>
   createHash('sha256').update(`${api}\n${source.href}`).digest('hex').slice(0, 40);
 
 export class FileService {
   /** Cache paths being written now: two downloads of one name must not both pick it. */
   private readonly claimed = new Set<string>();
+  /** Where a file kept for offline use is, when it is (stored-files.ts): previews read it from there. */
+  keptCopy: ((folder: string, api: string, source: URL) => Promise<string | null>) | null = null;
 
   constructor(
     private readonly platform: PlatformFiles,
@@ -72,20 +79,19 @@ export class FileService {
     private readonly marks: DownloadMarks = downloadMarksFor(process.platform),
   ) {}
 
-  async fetch(request: DownloadRequest): Promise<DownloadResult> {
+  async fetch(request: DownloadRequest, onBytes?: OnBytes): Promise<DownloadResult> {
     // An address that is not a file of the platform is refused before the user is asked anything.
     const source = this.platform.address(request.api, request.url);
     if (!(source instanceof URL)) return { ok: false, cancelled: false, error: source };
     let cacheDir: string | null = null;
     if (request.target === 'cache') {
-      const user = await this.boundUser();
-      if (user === null || !USER_KEY.test(user)) return { ok: false, cancelled: false, error: NO_USER };
-      cacheDir = join(this.cacheRoot, user);
+      cacheDir = await this.userFolder();
+      if (cacheDir === null) return { ok: false, cancelled: false, error: NO_USER };
     }
     const target = await this.targetOf(request, cacheDir);
     if (target === null) return { ok: false, cancelled: true };
     try {
-      return await this.downloadTo(target, source, request);
+      return await this.downloadTo(target, source, request, onBytes);
     } finally {
       this.claimed.delete(target);
     }
@@ -99,9 +105,12 @@ export class FileService {
   async preview(request: PreviewRequest): Promise<PreviewResult> {
     const source = this.platform.address(request.api, request.url);
     if (!(source instanceof URL)) return { ok: false, error: source };
-    const user = await this.boundUser();
-    if (user === null || !USER_KEY.test(user)) return { ok: false, error: NO_USER };
-    const target = join(this.cacheRoot, user, PREVIEWS, previewName(request.api, source));
+    const folder = await this.userFolder();
+    if (folder === null) return { ok: false, error: NO_USER };
+    // A file kept for a meeting is shown from there: no second copy, and no request offline.
+    const target =
+      (await this.keptCopy?.(folder, request.api, source)) ??
+      join(folder, PREVIEWS, cacheName(request.api, source));
     if (!existsSync(target)) {
       const written = await this.downloadTo(target, source, request);
       if (!written.ok) return { ok: false, error: written.cancelled ? cutShort(null) : written.error };
@@ -116,11 +125,8 @@ export class FileService {
 
   /** The path the user chose (null when they cancel), or a free name in the cache, claimed until written. */
   private async targetOf(request: DownloadRequest, cacheDir: string | null): Promise<string | null> {
+    if (request.target === 'save' || cacheDir === null) return this.chooseTarget(request.suggestedName);
     const name = sanitizeFileName(request.suggestedName);
-    if (request.target === 'save' || cacheDir === null) {
-      const chosen = await this.chooseSavePath(name);
-      return chosen === null ? null : safeChosenPath(chosen, name);
-    }
     const taken = (n: string) => existsSync(join(cacheDir, n)) || this.claimed.has(join(cacheDir, n));
     const target = join(cacheDir, uniqueName(name, taken));
     this.claimed.add(target);
@@ -131,10 +137,11 @@ export class FileService {
    * The folder and the temporary file come first: a folder that cannot be made costs no request
    * of the interface's budget, and is reported as the disk problem it is.
    */
-  private async downloadTo(
+  async downloadTo(
     target: string,
     source: URL,
     request: Pick<DownloadRequest, 'api' | 'url' | 'priority'>,
+    onBytes?: OnBytes,
   ): Promise<DownloadResult> {
     // Hidden, short (the target's name may already use most of what the file system allows) and
     // random: two downloads of the same file never write into one temporary file.
@@ -154,7 +161,12 @@ export class FileService {
       const body =
         answer.body instanceof Uint8Array ? Readable.from([answer.body]) : Readable.fromWeb(answer.body);
       let bytes = 0;
-      body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      const total = answer.contentLength ?? null;
+      onBytes?.(0, total);
+      body.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        onBytes?.(bytes, total);
+      });
       await pipeline(body, file.createWriteStream());
       // Marked before it gets its name: the stream or attribute moves with the rename.
       await this.marks.mark(partial, source);
@@ -171,6 +183,38 @@ export class FileService {
     } finally {
       if (!written) await discardPartial(file, partial);
     }
+  }
+
+  /**
+   * A copy of a file already on this computer (one kept offline) at `target`, the way a download
+   * lands: a private temporary file beside it, marked as come from `source`, renamed when whole.
+   */
+  async copyTo(target: string, from: string, source: URL): Promise<DownloadResult> {
+    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
+    try {
+      await this.makeFolder(dirname(target));
+      await copyFile(from, partial, constants.COPYFILE_EXCL);
+      await chmod(partial, 0o600);
+      await this.marks.mark(partial, source);
+      await rename(partial, target);
+      return { ok: true, path: target, bytes: (await stat(target)).size };
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => undefined);
+      return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
+    }
+  }
+
+  /** The bound user's own folder in the cache, or null before a user is bound to the sign-in. */
+  async userFolder(): Promise<string | null> {
+    const user = await this.boundUser();
+    return user === null || !USER_KEY.test(user) ? null : join(this.cacheRoot, user);
+  }
+
+  /** Asks where to save `name` (the dialog, or the preview's downloads folder); null when cancelled. */
+  async chooseTarget(name: string): Promise<string | null> {
+    const safe = sanitizeFileName(name);
+    const chosen = await this.chooseSavePath(safe);
+    return chosen === null ? null : safeChosenPath(chosen, safe);
   }
 
   /**
@@ -266,7 +310,7 @@ function tooLarge(): ApiFailure {
 }
 
 /** The platform stopped sending (reset, silence, cancel): worth trying again later. */
-function cutShort(error: unknown): ApiFailure {
+export function cutShort(error: unknown): ApiFailure {
   return {
     ok: false,
     kind: 'network',

@@ -6,8 +6,11 @@ import type {
   Bridge,
   DownloadRequest,
   DownloadResult,
+  KeepFilesResult,
+  OpenFileResult,
   PreviewRequest,
   PreviewResult,
+  StoredFileRequest,
 } from '@shared/bridge.ts';
 import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { cancelledAnswer } from '../sync/send.ts';
@@ -72,6 +75,27 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
           () => ({ ok: false, error: cancelledAnswer() }),
         ),
       forgetUser: method('files.forgetUser'),
+      open: (req: StoredFileRequest) =>
+        lanes.run<OpenFileResult>(
+          req?.priority,
+          () => call('files.open', req),
+          () => ({ ok: false, notKept: false, error: cancelledAnswer() }),
+        ),
+      save: (req: StoredFileRequest) =>
+        lanes.run<DownloadResult>(
+          req?.priority,
+          () => call('files.save', req),
+          () => ({ ok: false, cancelled: true }),
+        ),
+      keep: (reqs: StoredFileRequest[]) =>
+        lanes.run<KeepFilesResult>(
+          reqs?.[0]?.priority,
+          () => call('files.keep', reqs),
+          () => ({ kept: 0, fetched: 0, failed: [] }),
+        ),
+      // Answered from the main process's disk alone: no lane, as nothing waits for the platform.
+      kept: method('files.kept'),
+      transfers: method('files.transfers'),
     },
     exports: {
       begin: method('exports.begin'),

@@ -143,6 +143,8 @@ export const useSyncStore = defineStore('sync', () => {
       diagnostics: (entry) => bridge().diagnostics.report(entry),
       // Changes go only under the user and team they were made under.
       identity: signedInIdentity,
+      // A household prepared for a meeting brings its photos and documents along.
+      keepFiles: (files) => bridge().files.keep(files),
     });
     made.subscribe((next) => {
       if (coordinator === made) state.value = next;

@@ -24,7 +24,7 @@ import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
-import { MeetingPreparation } from './coordinator/preparation.ts';
+import { MeetingPreparation, type PreparationHost } from './coordinator/preparation.ts';
 import { PullRuns } from './coordinator/pull-runs.ts';
 import { BackgroundPulls } from './coordinator/schedule.ts';
 import { LAST_SYNCED_KEY, composeState, type Activity, type SyncState } from './coordinator/state.ts';
@@ -90,6 +90,8 @@ export interface SyncCoordinatorOptions {
    * the others are held as they are. Default: the store's own identity (Node tests, chaos).
    */
   identity?: () => StoreIdentity | null;
+  /** Keeps a prepared household's stored files offline (`bridge().files.keep`); none: not kept. */
+  keepFiles?: PreparationHost['keepFiles'];
 }
 
 export const SYNC_NAME = 'advisor-desk-sync';
@@ -207,6 +209,7 @@ export class SyncCoordinator {
         this.running && this.online() && !this.answers.signInNeeded && (await this.signedInHere()),
       pull: (localId, onProgress) => this.pulls.run(null, () => this.countedPull(localId, onProgress)),
       changed: () => this.changed(),
+      ...(options.keepFiles ? { keepFiles: options.keepFiles } : {}),
     });
     this.background = new BackgroundPulls({
       pull: this.pull,

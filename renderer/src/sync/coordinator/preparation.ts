@@ -1,12 +1,15 @@
 // Preparing for a meeting: the households the advisor chose are kept offline and pulled whole, one
 // after another at interactive priority (ahead of the background's pulls), each with its progress.
-// A household is ready offline only when its whole pull completed here; without the platform it
-// waits, and goes once the platform can be reached again (`resume`).
+// A household is ready offline only when its whole pull completed here and its stored files (photos,
+// documents) are kept by the main process for offline use; without the platform it waits, and goes
+// once the platform can be reached again (`resume`).
 
+import type { KeepFilesResult, StoredFileRequest } from '@shared/bridge.ts';
 import { sectionForm } from '@shared/forms.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
+import { accountFiles } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
 import type { PullFailure, PullProgress, PullReport } from '../pull.ts';
@@ -21,6 +24,11 @@ export interface PreparationHost {
   pull(localId: string, onProgress: (p: PullProgress) => void): Promise<PullReport>;
   /** The households moved. */
   changed(): void;
+  /**
+   * Keeps files in the signed-in user's offline cache (`bridge().files.keep`); absent (Node tests
+   * of the pull alone, the chaos runner): a household's files are not kept.
+   */
+  keepFiles?: (files: StoredFileRequest[]) => Promise<KeepFilesResult>;
 }
 
 /** Failures that say nothing of the household: the platform was not reached, or not signed in to. */
@@ -58,6 +66,7 @@ export class MeetingPreparation {
         done: 0,
         total,
         reason: null,
+        files: null,
       };
       if (!step) this.steps.push(fresh);
       else if (!unfinished(step)) Object.assign(step, fresh);
@@ -72,7 +81,7 @@ export class MeetingPreparation {
     if (!step || step.state !== 'failed') return;
     this.steps = [
       ...this.steps.filter((s) => s !== step),
-      { ...step, state: 'waiting', done: 0, reason: null },
+      { ...step, state: 'waiting', done: 0, reason: null, files: null },
     ];
     this.host.changed();
     await this.resume();
@@ -127,7 +136,38 @@ export class MeetingPreparation {
       });
     else if (account.pulledAt === null || account.pulledAt < started || !fullyHere(account))
       this.update(step, { state: 'failed', reason: 'Not everything of it arrived; try again.' });
-    else this.update(step, { state: 'ready', done: step.total, reason: null });
+    else return this.keepFiles(step);
+    return true;
+  }
+
+  /**
+   * The household's stored files into the offline cache, one at a time so that the step counts
+   * them; ready once every one is kept. False when the platform could not be reached (it waits).
+   */
+  private async keepFiles(step: HouseholdStep): Promise<boolean> {
+    const keep = this.host.keepFiles ?? null;
+    const files = keep ? await accountFiles(this.host.db, step.accountId) : [];
+    const failed: KeepFilesResult['failed'] = [];
+    this.update(step, { done: step.total, files: { done: 0, total: files.length } });
+    for (const [index, file] of files.entries()) {
+      if (!keep) break;
+      const request = { api: file.api, url: file.url, name: file.name, priority: 'interactive' as const };
+      const answer = await keep([request]);
+      failed.push(...answer.failed);
+      this.update(step, { files: { done: index + 1, total: files.length } });
+    }
+    if (failed.length > 0 && failed.every((f) => NOT_REACHED.has(f.error.kind))) {
+      this.update(step, { state: 'waiting', done: 0, files: null });
+      return false;
+    }
+    if (failed.length > 0) {
+      const [first] = failed;
+      const count = failed.length === 1 ? 'A file' : `${failed.length} files`;
+      this.update(step, {
+        state: 'failed',
+        reason: `${count} could not be kept offline: ${first?.error.message ?? 'error'}`,
+      });
+    } else this.update(step, { state: 'ready', reason: null });
     return true;
   }
 

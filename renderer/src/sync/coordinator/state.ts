@@ -57,6 +57,8 @@ export interface HouseholdStep {
   total: number;
   /** Why it failed, in the advisor's words (null otherwise). */
   reason: string | null;
+  /** Its stored files being kept offline once its pull is done (meeting only), or null. */
+  files?: { done: number; total: number } | null;
 }
 
 export interface SyncState {

@@ -136,7 +136,9 @@ function sectionFiles(items: readonly SectionItemRow[]): StoredFile[] {
       );
     }
   }
-  return out;
+  // The index gives items in the order of their ids: employment first, then Documents, each by name.
+  const rank = (f: StoredFile) => (f.source === 'employment' ? 0 : 1);
+  return out.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 /**

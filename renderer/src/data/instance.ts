@@ -13,6 +13,7 @@ import {
   userStorePrefix,
   type StoreIdentity,
 } from './identity.ts';
+import { pruneJournal } from './journal.ts';
 import { adoptLegacyStore, dropAdoptedLegacyStore } from './legacy-store.ts';
 import { userStores, type DexieOptions } from './store-names.ts';
 
@@ -73,6 +74,8 @@ export async function openStore(identity: StoreIdentity, options: OpenStoreOptio
     if (recorded && !sameIdentity(recorded, identity)) throw new StoreOfAnotherIdentity(name);
     if (!recorded) await claim(db, identity, options);
     else await dropAdoptedLegacyStore(db, options.dexie);
+    // The change journal keeps 90 days: what is older goes each time the store opens.
+    await pruneJournal(db, Date.now());
   } catch (error) {
     db.close();
     throw error;

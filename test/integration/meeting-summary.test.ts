@@ -114,7 +114,8 @@ describe('meeting change summary', () => {
     expect(report).toMatchObject({ synced: 2, rejected: 1 });
     const after = await meetingSummary(db, account, { from, to: Date.now() });
     expect(after.rows.map((r) => r.state)).toEqual(['sent', 'sent', 'sent', 'refused']);
-    expect(after.rows[3]?.reason).toMatch(/target/i);
+    // In the advisor's words, with the form's label: what is missing and what to enter.
+    expect(after.rows[3]?.reason).toMatch(/^Target: required/);
     expect(after.counts).toMatchObject({ sent: 3, pending: 0, refused: 1 });
     // The car as it was before the meeting is outside the span.
     expect(after.rows.some((r) => r.after.includes('$9,000'))).toBe(false);

@@ -14,21 +14,29 @@ export type ChangeState = 'pending' | 'sent' | 'refused' | 'conflict' | 'withdra
 
 export interface JournalChange extends JournalEntry {
   state: ChangeState;
-  /** The platform's reason, for a refused change. */
+  /** The platform's reason, for a refused change, and its messages by field when it gave them. */
   reason: string | null;
+  fieldMessages: string[];
 }
 
 /** How long entries are kept: a quarter, longer than any meeting's notes wait to be filed. */
 export const JOURNAL_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function stateOf(entry: JournalEntry, op: Operation | undefined): Pick<JournalChange, 'state' | 'reason'> {
-  if (entry.sentAt !== undefined) return { state: 'sent', reason: null };
-  if (!op) return { state: 'withdrawn', reason: null };
+type Fate = Pick<JournalChange, 'state' | 'reason' | 'fieldMessages'>;
+
+function stateOf(entry: JournalEntry, op: Operation | undefined): Fate {
+  const none = { reason: null, fieldMessages: [] };
+  if (entry.sentAt !== undefined) return { state: 'sent', ...none };
+  if (!op) return { state: 'withdrawn', ...none };
   if (op.state === 'rejected')
-    return { state: 'refused', reason: op.lastError?.message ?? 'The platform refused it.' };
-  if (op.state === 'conflict') return { state: 'conflict', reason: null };
-  return { state: 'pending', reason: null };
+    return {
+      state: 'refused',
+      reason: op.lastError?.message ?? 'The platform refused it.',
+      fieldMessages: Object.values(op.lastError?.fields ?? {}).flat(),
+    };
+  if (op.state === 'conflict') return { state: 'conflict', ...none };
+  return { state: 'pending', ...none };
 }
 
 /** The household's changes made from `from` to `to` (ms, both included), oldest first. */

@@ -2,7 +2,14 @@
 // as the advisor reads it (section, item, field, before → after in the workspace's words, when,
 // and whether the platform has it), from the change journal and the outbox alone.
 
-import { MEMBER_FIELDS, fieldLabel, sectionForm, type FormField } from '@shared/forms.ts';
+import {
+  MEMBER_FIELDS,
+  fieldLabel,
+  readableMessage,
+  readableMessages,
+  sectionForm,
+  type FormField,
+} from '@shared/forms.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 import { journalChanges, type ChangeState, type JournalChange } from '../data/journal.ts';
 import { sectionLabel } from '../data/labels.ts';
@@ -46,15 +53,24 @@ export const STATE_WORDS: Record<ChangeState, string> = {
 
 const ROLE_WORDS = { client: 'Client', coclient: 'Co-client' } as const;
 
+/** The fields of the form a section's records are entered with. */
+function formFields(section: string): readonly FormField[] {
+  const [path = section] = section.split(':');
+  return path === 'details' || path === 'account' ? MEMBER_FIELDS : (sectionForm(path)?.fields ?? []);
+}
+
 /** The form field a journal entry's field is, when a form has it. */
 function formField(section: string, field: string): FormField | undefined {
-  if (section === 'account') {
-    const [, name] = field.split('.');
-    return MEMBER_FIELDS.find((f) => f.name === name);
-  }
-  const [path = section] = section.split(':');
-  const fields = path === 'details' ? MEMBER_FIELDS : (sectionForm(path)?.fields ?? []);
-  return fields.find((f) => f.name === field);
+  const name = section === 'account' ? field.split('.')[1] : field;
+  return formFields(section).find((f) => f.name === name);
+}
+
+/** The platform's reason for a refusal in the advisor's words (the forms' field labels). */
+function reasonOf(e: JournalChange): string {
+  if (e.state !== 'refused') return '';
+  const fields = formFields(e.section);
+  if (e.fieldMessages.length) return readableMessages(e.fieldMessages, fields).join(' ');
+  return e.reason ? readableMessage(e.reason, fields) : '';
 }
 
 function fieldName(section: string, field: string): string {
@@ -108,7 +124,7 @@ function rowOf(
       : place.who);
   const base = { at: e.at, section: place.title, item, state: e.state };
   const status = STATE_WORDS[e.state];
-  const reason = e.reason ?? '';
+  const reason = reasonOf(e);
   if (e.kind === 'create')
     return {
       ...base,

@@ -42,7 +42,7 @@ export function spansFor(account: Pick<AccountRow, 'openedAt'> | undefined, now:
   if (opened !== null && opened >= today && opened <= now)
     spans.push({ choice: 'opened', from: opened, label: `Since it was opened (${clock(opened)})` });
   spans.push({ choice: 'today', from: today, label: 'Today' });
-  spans.push({ choice: 'week', from: today - 6 * DAY, label: 'The last 7 days' });
+  spans.push({ choice: 'week', from: startOfDay(now - 6 * DAY), label: 'The last 7 days' });
   spans.push({ choice: 'kept', from: 0, label: 'Everything kept (90 days)' });
   return spans;
 }

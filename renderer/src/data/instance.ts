@@ -33,6 +33,17 @@ export class StoreOfAnotherIdentity extends Error {
 
 let current: AdvisorDb | null = null;
 
+/** An app left open for days prunes the change journal once a day too, not only when a store opens. */
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+let pruning: ReturnType<typeof setInterval> | null = null;
+
+function pruneDaily(): void {
+  if (pruning !== null) return;
+  pruning = setInterval(() => {
+    if (current?.isOpen()) void pruneJournal(current, Date.now()).catch(() => undefined);
+  }, PRUNE_EVERY_MS);
+}
+
 /** The open identity's database; throws NoStoreOpen when there is none. */
 export function localDb(): AdvisorDb {
   if (!current) throw new NoStoreOpen();
@@ -106,6 +117,7 @@ export async function useIdentityStore(
   const previous = current;
   current = db;
   previous?.close();
+  pruneDaily();
   return db;
 }
 
@@ -113,6 +125,8 @@ export async function useIdentityStore(
 export function closeLocalDb(): void {
   current?.close();
   current = null;
+  if (pruning !== null) clearInterval(pruning);
+  pruning = null;
 }
 
 /**

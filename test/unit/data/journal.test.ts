@@ -5,8 +5,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRecord, deleteRecord, queueUpload, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { closeLocalDb, useIdentityStore } from '../../../renderer/src/data/instance.ts';
 import { JOURNAL_DAYS, journalChanges, pruneJournal } from '../../../renderer/src/data/journal.ts';
-import { newUserKey, openDb, openIdentityDb, syncedAccount, syncedItem, SANDBOX_TEAM } from './helpers.ts';
+import {
+  fakeIdb,
+  newUserKey,
+  openDb,
+  openIdentityDb,
+  syncedAccount,
+  syncedItem,
+  SANDBOX_TEAM,
+} from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let db: AdvisorDb;
@@ -188,5 +197,19 @@ describe('pruning the journal', () => {
     vi.setSystemTime(now);
     db = await openIdentityDb(identity);
     expect(await db.journal.count()).toBe(0);
+  });
+
+  it('prunes once a day while the app stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const now = new Date(2026, 10, 26, 12, 0).getTime();
+    vi.setSystemTime(now);
+    db = await useIdentityStore({ user: newUserKey(), team: SANDBOX_TEAM }, { dexie: fakeIdb });
+    const account = await syncedAccount(db, 50);
+    await updateRecord(db, 'accounts', account.id, { 'client.last_name': 'Monday' });
+    // Ninety days and a bit later, the app still open: the next daily round takes it.
+    vi.setSystemTime(now + 90 * DAY);
+    await vi.advanceTimersByTimeAsync(DAY);
+    await vi.waitFor(async () => expect(await db.journal.count()).toBe(0));
+    closeLocalDb();
   });
 });

@@ -9,17 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord, resolveConflict, updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { meetingSummaryCsv } from '../../renderer/src/export/meeting-summary-csv.ts';
 import { meetingSummary, type MeetingSummary } from '../../renderer/src/export/meeting-summary.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;
+let assistant: SandboxClient;
 let db: AdvisorDb;
 const dir = mkdtempSync(join(tmpdir(), 'meeting-summary-'));
 
@@ -32,9 +33,11 @@ afterAll(async () => {
 beforeEach(() => {
   db = openDb();
   advisor = sandboxClient(platform, ADVISOR);
+  assistant = sandboxClient(platform, ASSISTANT);
 });
 afterEach(async () => {
   advisor.transport.dispose();
+  assistant.transport.dispose();
   await db.delete();
 });
 
@@ -172,5 +175,42 @@ describe('meeting change summary', () => {
       ['Added', 'sent'],
       ['Target', 'sent'],
     ]);
+  });
+
+  it('a change the assistant also made on the platform is a conflict; kept, it is sent; dropped, it never was', async () => {
+    const { account } = await household();
+    const serverId = (await db.accounts.get(account))?.serverId;
+    const from = Date.now();
+    const mine = await updateRecord(db, 'accounts', account, { 'client.first_name': 'Mine' });
+    const theirs = await assistant.transport.request({
+      api: 'v2',
+      method: 'POST',
+      path: `/accounts/${serverId}`,
+      body: { 'client.first_name': 'Theirs' },
+    });
+    expect(theirs.ok).toBe(true);
+    expect(await push()).toMatchObject({ conflicts: 1 });
+    const waiting = await meetingSummary(db, account, { from, to: Date.now() });
+    expect(waiting.rows.map((r) => [r.section, r.field, r.before, r.after, r.state])).toEqual([
+      ['Household', 'Client first name', 'Maya', 'Mine', 'conflict'],
+    ]);
+
+    await resolveConflict(db, mine.opId as string, 'mine');
+    expect(await push()).toMatchObject({ synced: 1, remaining: 0 });
+    expect((await meetingSummary(db, account, { from, to: Date.now() })).rows[0]?.state).toBe('sent');
+
+    // Once more, the platform's value kept this time: the change never reached it.
+    const again = await updateRecord(db, 'accounts', account, { 'client.last_name': 'Here' });
+    const res = await assistant.transport.request({
+      api: 'v2',
+      method: 'POST',
+      path: `/accounts/${serverId}`,
+      body: { 'client.last_name': 'There' },
+    });
+    expect(res.ok).toBe(true);
+    expect(await push()).toMatchObject({ conflicts: 1 });
+    await resolveConflict(db, again.opId as string, 'theirs');
+    const last = (await meetingSummary(db, account, { from, to: Date.now() })).rows.at(-1);
+    expect(last).toMatchObject({ field: 'Client last name', after: 'Here', state: 'withdrawn' });
   });
 });

@@ -36,6 +36,7 @@ export {
   whenSynced,
   type OutboxEvent,
 } from './changes/outbox-events.ts';
+export { journalSent } from './changes/journal.ts';
 export { queueResetPin } from './changes/pin-reset.ts';
 export { absorbBehindRefused, retryRejected } from './changes/refused.ts';
 export { updateRecord } from './changes/update.ts';

@@ -13,6 +13,7 @@ import type {
   EngagementRow,
   FileRow,
   FormRow,
+  JournalEntry,
   MemberSecurityRow,
   MetaRow,
   Operation,
@@ -114,6 +115,15 @@ async function forgetStoredPins(tx: Transaction): Promise<void> {
     });
 }
 
+/**
+ * Version 6 adds the change journal (data/journal.ts): by household and time for the meeting
+ * summary, by operation for the push to mark what the platform has, by time for pruning. Nothing
+ * else changes; the outbox and every other table are carried across as they are.
+ */
+export const STORES_V6 = {
+  journal: '++seq, [accountId+at], opId, at',
+} as const;
+
 /** Every account written (put or add, by any code) gets its `order` column from its fields. */
 const accountOrderMiddleware = {
   stack: 'dbcore' as const,
@@ -157,6 +167,7 @@ export class AdvisorDb extends Dexie {
   user!: EntityTable<UserRow, 'api'>;
   teams!: EntityTable<TeamRow, 'id'>;
   pipelines!: EntityTable<PipelineRow, 'id'>;
+  journal!: EntityTable<JournalEntry, 'seq'>;
 
   /** `options` can hand in another IndexedDB (fake-indexeddb in Node tests). */
   constructor(name = DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {
@@ -167,6 +178,7 @@ export class AdvisorDb extends Dexie {
     this.version(3).stores(STORES_V3).upgrade(moveConfigOutOfMeta);
     this.version(4).stores(STORES_V4).upgrade(writeAccountOrder);
     this.version(5).stores(STORES_V5).upgrade(forgetStoredPins);
+    this.version(6).stores(STORES_V6);
     this.use(accountOrderMiddleware);
   }
 }

@@ -13,6 +13,7 @@ import {
   userStorePrefix,
   type StoreIdentity,
 } from './identity.ts';
+import { pruneJournal } from './journal.ts';
 import { adoptLegacyStore, dropAdoptedLegacyStore } from './legacy-store.ts';
 import { userStores, type DexieOptions } from './store-names.ts';
 
@@ -31,6 +32,17 @@ export class StoreOfAnotherIdentity extends Error {
 }
 
 let current: AdvisorDb | null = null;
+
+/** An app left open for days prunes the change journal once a day too, not only when a store opens. */
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+let pruning: ReturnType<typeof setInterval> | null = null;
+
+function pruneDaily(): void {
+  if (pruning !== null) return;
+  pruning = setInterval(() => {
+    if (current?.isOpen()) void pruneJournal(current, Date.now()).catch(() => undefined);
+  }, PRUNE_EVERY_MS);
+}
 
 /** The open identity's database; throws NoStoreOpen when there is none. */
 export function localDb(): AdvisorDb {
@@ -73,6 +85,8 @@ export async function openStore(identity: StoreIdentity, options: OpenStoreOptio
     if (recorded && !sameIdentity(recorded, identity)) throw new StoreOfAnotherIdentity(name);
     if (!recorded) await claim(db, identity, options);
     else await dropAdoptedLegacyStore(db, options.dexie);
+    // The change journal keeps 90 days: what is older goes each time the store opens.
+    await pruneJournal(db, Date.now());
   } catch (error) {
     db.close();
     throw error;
@@ -103,6 +117,7 @@ export async function useIdentityStore(
   const previous = current;
   current = db;
   previous?.close();
+  pruneDaily();
   return db;
 }
 
@@ -110,6 +125,8 @@ export async function useIdentityStore(
 export function closeLocalDb(): void {
   current?.close();
   current = null;
+  if (pruning !== null) clearInterval(pruning);
+  pruning = null;
 }
 
 /**

@@ -27,7 +27,7 @@ function memberName(account: Pick<AccountRow, 'fields'> | undefined, member: str
  * How a section is named from its storage key ("Assets", "Fixed expenses", "Co-client details"),
  * and the member whose record it is ("Jonas Lindqvist"; '' for the account's sections).
  */
-function sectionLabel(
+export function sectionLabel(
   key: string,
   account: Pick<AccountRow, 'fields'> | undefined,
 ): { title: string; who: string } {

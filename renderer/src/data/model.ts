@@ -195,6 +195,35 @@ export interface Operation {
   identity?: StoreIdentity;
 }
 
+/**
+ * One change made on this computer, as the meeting summary lists it (data/journal.ts): written by
+ * the change module in the change's own transaction, one entry per field changed and one per
+ * create, delete and file change. Kept 90 days; its state is read from the outbox when asked.
+ */
+export interface JournalEntry {
+  /** Auto-increment: the order changes were made in. */
+  seq?: number;
+  /** The household's local account id. */
+  accountId: string;
+  /** Local time (ms) of the change. */
+  at: number;
+  /** The outbox operation that carries it; null when nothing had to be sent (an unsent item deleted). */
+  opId: string | null;
+  table: SyncedTable;
+  recordId: string;
+  /** Storage key of the section (`assets`, `employment:client`, `details:client`), `account` for the account. */
+  section: string;
+  kind: 'create' | 'update' | 'delete' | 'upload' | 'removeFile';
+  /** The field's path; null for a create or a delete (their values are the record's fields). */
+  field: string | null;
+  before: unknown;
+  after: unknown;
+  /** The item's name when the change was made (`Savings account`), '' for a record without one. */
+  label: string;
+  /** Local time (ms) the push recorded the platform's acceptance of its operation. */
+  sentAt?: number;
+}
+
 /** A conflict the user resolves: per field, the base, mine and theirs. */
 export interface ConflictRow {
   /** The operation that waits. */

@@ -4,15 +4,12 @@
 // store alone (no request to the platform); the export service saves the bytes.
 
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { accountLabel } from '../data/labels.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { userLocale } from '../workspace/values.ts';
-import { memberName } from '../workspace/workspace.ts';
 import { cashFlowPart } from './summary/cash-flow.ts';
 import type { SummaryContext } from './summary/context.ts';
 import { contactsPart, householdPart } from './summary/household.ts';
-import { readHousehold, type Firm } from './summary/household-data.ts';
-import { MUTED, RULE, STYLES } from './summary/layout.ts';
+import { householdTitle, readHousehold, type Firm } from './summary/household-data.ts';
+import { RULE, dateText, pageFrame, timeText } from './summary/layout.ts';
 import { netWorthPart } from './summary/net-worth.ts';
 import { renderPdf } from './summary/pdf-engine.ts';
 import { goalsPart, insurancePart, plansPart } from './summary/plans.ts';
@@ -24,16 +21,6 @@ export interface SummaryOptions {
   now: Date;
   /** The firm at the top; by default the company of the platform's user (version 0.0.1 `/user`). */
   firm?: Firm;
-}
-
-const dateText = (d: Date) => new Intl.DateTimeFormat(userLocale(), { dateStyle: 'long' }).format(d);
-const timeText = (ms: number) =>
-  new Intl.DateTimeFormat(userLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
-
-/** The household's name as a title: "Ann Tester and Bob Tester". */
-function householdTitle(ctx: SummaryContext): string {
-  const names = ctx.members.map((m) => memberName(ctx.account, m));
-  return names.filter(Boolean).join(' and ') || accountLabel(ctx.account);
 }
 
 function provenance(ctx: SummaryContext): string {
@@ -70,29 +57,8 @@ function cover(ctx: SummaryContext): Content[] {
 export function summaryDocument(ctx: SummaryContext): TDocumentDefinitions {
   const title = householdTitle(ctx);
   return {
-    pageSize: 'A4',
-    pageMargins: [40, 48, 40, 52],
+    ...pageFrame({ firm: ctx.firm.name, running: `Financial summary · ${title}`, now: ctx.now }),
     info: { title: `${title} – financial summary`, creator: 'Advisor Desk' },
-    defaultStyle: { font: 'Roboto', fontSize: 9.5, color: '#1f2933' },
-    styles: STYLES,
-    header: (page: number) =>
-      page === 1
-        ? null
-        : {
-            text: [ctx.firm.name ? `${ctx.firm.name} · ` : '', `Financial summary · ${title}`],
-            fontSize: 8,
-            color: MUTED,
-            margin: [40, 22, 40, 0],
-          },
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: dateText(ctx.now), fontSize: 8, color: MUTED },
-        { text: `Page ${page} of ${pages}`, fontSize: 8, color: MUTED, alignment: 'right' },
-      ],
-      margin: [40, 16, 40, 0],
-    }),
-    // A heading never ends a page: near the bottom, it moves to the next with what it heads.
-    pageBreakBefore: (node) => node.headlineLevel === 1 && node.startPosition.verticalRatio > 0.86,
     content: [
       ...cover(ctx),
       ...householdPart(ctx),

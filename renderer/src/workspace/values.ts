@@ -324,9 +324,12 @@ export function messagesOnFields(
 
 // ---- dates in the user's words ------------------------------------------------------------------
 
-/** The user's locale (the system's, in the desktop app). */
+/**
+ * The user's locale (the system's, in the desktop app). Read through `globalThis` so that Node
+ * code typechecked without the DOM (the meeting summary's sandbox test) can import it.
+ */
 export const userLocale = (): string | undefined =>
-  typeof navigator !== 'undefined' && navigator.language ? navigator.language : undefined;
+  (globalThis as { navigator?: { language?: string } }).navigator?.language || undefined;
 
 /** `1980-03-14` as a local date (a UTC midnight would show the day before west of Greenwich). */
 export function isoToDate(v: unknown): Date | null {

@@ -16,6 +16,7 @@ import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
+import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
 import { clientFields } from '../data/helpers.ts';
 import { household, one, openDb, press, settle, syncedAccount, typeText } from './harness.ts';
 
@@ -178,6 +179,24 @@ describe('the command palette', () => {
       expect(one('item-dialog').querySelector('[data-field="current_value"]')).not.toBeNull(),
     );
     await vi.waitFor(() => expect(one('item-dialog').contains(document.activeElement)).toBe(true));
+  });
+});
+
+describe('the meeting summary from the palette', () => {
+  it('is offered for the account on screen, and opens its dialog for that account', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, '/accounts');
+    await openPalette();
+    await typeText(input(), 'meeting summary');
+    expect(options()).toEqual([]);
+    await press('Escape', {}, input());
+
+    await router.push(`/accounts/${account.id}`);
+    await vi.waitFor(() => expect(one('workspace-title')).toBeTruthy());
+    await jump('meeting summary', 'Meeting summary…');
+    await vi.waitFor(() => expect(meetingSummaryAccount.value).toBe(account.id));
+    meetingSummaryAccount.value = null;
   });
 });
 

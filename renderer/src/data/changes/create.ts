@@ -7,6 +7,7 @@ import type { AdvisorDb } from '../db.ts';
 import type { FileInput } from '../files.ts';
 import type { AccountRow, Fields, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
 import { changeFile } from './file-changes.ts';
+import { journalRecord } from './journal.ts';
 import {
   ChangeRefused,
   SYNC_TABLES,
@@ -63,6 +64,7 @@ async function addRecord(db: AdvisorDb, table: SyncedTable, input: NewRecord, no
   const op = await newOperation(db, table, row.id, 'create', { ...input.fields }, {}, parentId, now);
   await rowsOf(db, table).add(row);
   await db.outbox.add(op);
+  await journalRecord(db, table, row, 'create', { after: op.fields }, op.id, now);
   await followQuality(db, table, row);
   return { id: row.id, opId: op.id };
 }

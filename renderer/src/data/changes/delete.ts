@@ -15,6 +15,7 @@ import {
   statusOf,
   type Change,
 } from './operations.ts';
+import { journalRecord } from './journal.ts';
 import { announce } from './outbox-events.ts';
 
 /**
@@ -37,6 +38,7 @@ export async function deleteRecord(db: AdvisorDb, table: SyncedTable, id: string
     const ops = await recordOps(db, table, id);
     if (ops[0]?.kind === 'create' && mergeable(ops[0])) {
       await forgetRecord(db, table, id, ops, settled);
+      await journalRecord(db, table, row, 'delete', { before: row.fields }, null, now);
       return { id, opId: null };
     }
     const last = ops.at(-1);
@@ -46,6 +48,7 @@ export async function deleteRecord(db: AdvisorDb, table: SyncedTable, id: string
     await dropOperations(db, dropped, settled);
     const op = await newOperation(db, table, id, 'delete', {}, {}, null, now);
     await db.outbox.add(op);
+    await journalRecord(db, table, row, 'delete', { before: row.fields }, op.id, now);
     const remaining = [...ops.filter((o) => o.state === 'inflight'), op];
     await db.sectionItems.put({ ...row, changedAt: now, status: statusOf(remaining) });
     return { id, opId: op.id };

@@ -21,6 +21,7 @@ import {
   type AnyRow,
   type Change,
 } from './operations.ts';
+import { journalRecord } from './journal.ts';
 import { announce } from './outbox-events.ts';
 
 /** A file field of a section item, or of a single record (`${accountId}:details:client`). */
@@ -133,6 +134,8 @@ export async function changeFile(
     );
     await db.outbox.add(op);
   }
+  const change = { field, before: row.fields[field], after: value };
+  await journalRecord(db, table, row, value ? 'upload' : 'removeFile', change, op?.id ?? null, now);
   const status = statusOf(await recordOps(db, table, row.id));
   await rowsOf(db, table).put(
     withFields(table, { ...row, changedAt: now, status }, { ...row.fields, [field]: value }),

@@ -95,9 +95,19 @@ export async function releaseFiles(db: AdvisorDb, ops: readonly Operation[]): Pr
 
 /**
  * Every table a change (or the push engine settling one) may touch, for one transaction; `meta`
- * holds the local ids kept for items that leave (see `keepLocalIds`).
+ * holds the local ids kept for items that leave (see `keepLocalIds`), `journal` what each change
+ * records of itself for the meeting summary (journal.ts).
  */
-export const SYNC_TABLES = ['accounts', 'sectionItems', 'singles', 'outbox', 'conflicts', 'files', 'meta'];
+export const SYNC_TABLES = [
+  'accounts',
+  'sectionItems',
+  'singles',
+  'outbox',
+  'conflicts',
+  'files',
+  'meta',
+  'journal',
+];
 
 /** The account of a section item or single record when that account is still an unsent create. */
 export async function unsentAccount(db: AdvisorDb, row: AnyRow): Promise<string | null> {

@@ -8,6 +8,7 @@ import { fieldsOfKind, sectionOfKey } from '@shared/sections.ts';
 import { keepLocalIds, newLocalId, relationTargetsKey } from '../mappers.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
 import { refreshQuality } from '../quality.ts';
+import { journalMoved } from './journal.ts';
 import {
   forgetRecord,
   newOperation,
@@ -64,6 +65,11 @@ async function recreateRecord(
     await db.conflicts.delete(o.id);
   }
   for (const o of data.slice(1)) settled.push(o.id);
+  await journalMoved(
+    db,
+    data.slice(1).map((o) => o.id),
+    create.id,
+  );
   // The account's create stays where its first operation was; the rest queue behind it in order.
   const { seq: _dropped, ...createRest } = create;
   if (table === 'accounts' && first?.seq !== undefined)

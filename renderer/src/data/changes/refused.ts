@@ -15,6 +15,7 @@ import {
   rowsOf,
   unsent,
 } from './operations.ts';
+import { journalMoved } from './journal.ts';
 import { announce } from './outbox-events.ts';
 
 /**
@@ -48,7 +49,9 @@ export async function absorbBehindRefused(
     if (o.seq !== undefined) await db.outbox.delete(o.seq);
   }
   await db.outbox.put(merged);
-  return joining.map((o) => o.id);
+  const joined = joining.map((o) => o.id);
+  await journalMoved(db, joined, refused.id);
+  return joined;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type AnyRow,
   type Change,
 } from './operations.ts';
+import { journalPatch } from './journal.ts';
 import { announce } from './outbox-events.ts';
 
 /** Changes some fields of a record; a patch that changes nothing queues nothing (`opId` null). */
@@ -69,6 +70,7 @@ export async function applyPatch(
     ops.push(op);
   }
   const remaining = await saveOperation(db, op, ops, settled);
+  await journalPatch(db, table, row, changed, op.id, now);
   const next = withFields(
     table,
     { ...row, changedAt: now, status: statusOf(remaining) },

@@ -8,7 +8,8 @@ import type { MemberRole } from '@shared/sections.ts';
 import { CONFIG_KEYS, configEntry } from '../../data/config.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, SectionItemRow, SingleRow } from '../../data/model.ts';
-import { membersOf, readWorkspace } from '../../workspace/workspace.ts';
+import { accountLabel } from '../../data/labels.ts';
+import { memberName, membersOf, readWorkspace } from '../../workspace/workspace.ts';
 
 /** The firm named at the top: the platform's company fields, or what the caller gives. */
 export interface Firm {
@@ -57,4 +58,10 @@ export async function readHousehold(
     firm: { name: firm?.name ?? (text(v0.company) || undefined), logo: firm?.logo },
     currency: text(v2.currency) || 'USD',
   };
+}
+
+/** The household's name as a title: "Ann Tester and Bob Tester". */
+export function householdTitle(data: Pick<HouseholdData, 'account' | 'members'>): string {
+  const names = data.members.map((m) => memberName(data.account, m));
+  return names.filter(Boolean).join(' and ') || accountLabel(data.account);
 }

@@ -2,7 +2,8 @@
 // on every page they span and whose rows never split, and the one sentence an area says when this
 // computer holds nothing of it, or nothing is recorded.
 
-import type { Content, CustomTableLayout, Style, TableCell } from 'pdfmake/interfaces';
+import type { Content, CustomTableLayout, Style, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { userLocale } from '../../workspace/values.ts';
 
 export const INK = '#1f2933';
 export const MUTED = '#61707f';
@@ -70,3 +71,43 @@ export const sentence = (text: string): Content => ({ text, style: 'absent', mar
 /** The sentence of an area this computer does not hold (yet). */
 export const notDownloaded = (what: string): Content =>
   sentence(`${what}: not downloaded yet. This computer does not hold them, so no figure is shown.`);
+
+export const dateText = (d: Date) => new Intl.DateTimeFormat(userLocale(), { dateStyle: 'long' }).format(d);
+export const timeText = (ms: number) =>
+  new Intl.DateTimeFormat(userLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+
+/**
+ * The page every document of the app is set on: A4, Roboto, these styles, a running title from
+ * the second page (`firm · running`), the date and "Page n of m" at the foot, and no heading left
+ * alone at the bottom of a page.
+ */
+export function pageFrame(frame: {
+  firm?: string;
+  running: string;
+  now: Date;
+}): Omit<TDocumentDefinitions, 'content'> {
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 48, 40, 52],
+    defaultStyle: { font: 'Roboto', fontSize: 9.5, color: INK },
+    styles: STYLES,
+    header: (page: number) =>
+      page === 1
+        ? null
+        : {
+            text: [frame.firm ? `${frame.firm} · ` : '', frame.running],
+            fontSize: 8,
+            color: MUTED,
+            margin: [40, 22, 40, 0],
+          },
+    footer: (page: number, pages: number) => ({
+      columns: [
+        { text: dateText(frame.now), fontSize: 8, color: MUTED },
+        { text: `Page ${page} of ${pages}`, fontSize: 8, color: MUTED, alignment: 'right' },
+      ],
+      margin: [40, 16, 40, 0],
+    }),
+    // A heading never ends a page: near the bottom, it moves to the next with what it heads.
+    pageBreakBefore: (node) => node.headlineLevel === 1 && node.startPosition.verticalRatio > 0.86,
+  };
+}

@@ -8,6 +8,7 @@ import {
   DELETED_ON_SERVER,
   SYNC_TABLES,
   absorbBehindRefused,
+  journalSent,
   recordOps,
   refreshRow,
   releaseFiles,
@@ -219,7 +220,10 @@ async function settleDone(
     const rest = op.kind === 'create' ? leftover(d, target, op.fields, snapshot.fields) : {};
     left = Object.keys(rest).length > 0;
     if (left) await db.outbox.put(asUpdate(op, rest, snapshot.fields));
-    else await db.outbox.delete(op.seq);
+    else {
+      await db.outbox.delete(op.seq);
+      await journalSent(db, op.id, ctx.now());
+    }
     // After a create, every base a later change took (the record did not exist: nothing) is what
     // the server made of the new record, defaults included (an address of nulls, a zero amount);
     // after an update, what it wrote and what its write changed besides.
@@ -242,6 +246,8 @@ async function settleGone(ctx: SettleContext, op: Operation, pass: Pass, ref: Re
   const { db } = ctx;
   await db.transaction('rw', SYNC_TABLES, async () => {
     if (op.seq !== undefined) await db.outbox.delete(op.seq);
+    // Deleted as wanted (or already), a PIN reset done: the platform has what the change meant.
+    await journalSent(db, op.id, ctx.now());
     await releaseFiles(db, [op]);
     const rest = await recordOps(db, op.table, op.recordId);
     if (op.kind === 'delete' && rest.length === 0) {

@@ -207,6 +207,15 @@ export interface EngagementRecord {
   history: { id: string; author: string; created_at: string; completed_at: string }[];
 }
 
+/** An email the platform sent about an engagement (the sandbox sends none; it records them). */
+export interface EmailRecord {
+  engagement_id: string;
+  /** `new` (email_new at create), `reminder` (email_reminders), `completed` (email_completed). */
+  kind: 'new' | 'reminder' | 'completed';
+  to: string;
+  at: string;
+}
+
 export interface FormRecord {
   key: string;
   account_id: number;
@@ -278,6 +287,8 @@ export interface State {
   reports: ReportRecord[];
   accountActivities: AccountActivity[];
   userActivities: UserActivity[];
+  /** Emails about engagements, in the order sent; absent in states saved before they were kept. */
+  emails?: EmailRecord[];
   files: Record<string, StoredFile>;
   counters: {
     account: number;

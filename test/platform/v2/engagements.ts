@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../errors.ts';
 import { sendFile } from '../files.ts';
 import { page, paging, sortItems, startsWith } from '../listing.ts';
-import type { EngagementRecord, ProfileValue, TemplateRecord, UserRecord } from '../model.ts';
+import type { EmailRecord, EngagementRecord, ProfileValue, TemplateRecord, UserRecord } from '../model.ts';
 import { stableUuid } from '../random.ts';
 import type { Context, Router } from '../router.ts';
 import type { Store } from '../store.ts';
@@ -144,6 +144,7 @@ function create(ctx: Context) {
     history: [],
   };
   store.state.engagements.push(engagement);
+  if (flags.email_new) recordEmail(store, engagement, 'new');
   const author = `${user.first_name} ${user.last_name}`;
   store.accountActivity(
     account,
@@ -161,26 +162,13 @@ function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
   ctx.store.require(ctx.user, 'engagements.close');
   if (e.status !== to) {
     const { store, user } = ctx;
-    const account = store.account(user, e.account_id);
     const author = `${user.first_name} ${user.last_name}`;
-    e.status = to;
-    if (to === 'COMPLETED') {
-      // A completion is later than the one before it, even within the same second.
-      e.completed_at = store.clock.after(e.history.at(-1)?.completed_at ?? e.created_at);
-      e.history.push({
-        id: store.random.uuid(),
-        author,
-        created_at: e.created_at,
-        completed_at: e.completed_at,
-      });
-      writeProfile(store, e);
-      store.accountActivity(account, 'engagement.completed', `${author} closed “${e.title}” of ${e.name}`, {
-        author,
-        template: e.title,
-        name: e.name,
-      });
-    } else {
+    if (to === 'COMPLETED')
+      completeEngagement(store, e, author, `${author} closed “${e.title}” of ${e.name}`);
+    else {
+      e.status = 'NEW';
       e.completed_at = null;
+      const account = store.account(user, e.account_id);
       store.accountActivity(account, 'engagement.reopened', `${author} reopened “${e.title}” for ${e.name}`, {
         author,
         template: e.title,
@@ -189,6 +177,35 @@ function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
     }
   }
   return engagementV2(e, ctx.base.v2);
+}
+
+/**
+ * Completes an engagement, closed by the advisor or finished by its member (the control endpoint):
+ * a new version in its history, its answers written into the profile, and an activity.
+ */
+export function completeEngagement(
+  store: Store,
+  e: EngagementRecord,
+  author: string,
+  description: string,
+): void {
+  e.status = 'COMPLETED';
+  // A completion is later than the one before it, even within the same second.
+  e.completed_at = store.clock.after(e.history.at(-1)?.completed_at ?? e.created_at);
+  e.history.push({ id: store.random.uuid(), author, created_at: e.created_at, completed_at: e.completed_at });
+  writeProfile(store, e);
+  const account = store.state.accounts.find((a) => a.id === e.account_id);
+  if (account)
+    store.accountActivity(account, 'engagement.completed', description, {
+      author,
+      template: e.title,
+      name: e.name,
+    });
+}
+
+/** An email the platform would send about an engagement, kept where tests read it (`/__sandbox/emails`). */
+export function recordEmail(store: Store, e: EngagementRecord, kind: EmailRecord['kind']): void {
+  (store.state.emails ??= []).push({ engagement_id: e.id, kind, to: e.email, at: store.now() });
 }
 
 /** The profile as a set: the order in which values were written is no change of the account. */

@@ -475,9 +475,31 @@ export class SyncCoordinator {
     return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
   }
 
+  // ---- Engagements, on demand (never in the background for every one) ----
+
+  /** A household's engagements: its list, one request (the largest page the platform takes). */
+  async pullEngagementsOf(localId: string): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullEngagements({ accountId: localId, priority: 'interactive' });
+  }
+
+  /**
+   * One engagement opened: it, its documents, signatures and history, and its answers once
+   * completed (4 requests, 5 when completed).
+   */
+  async openEngagement(id: string): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullEngagement(id, { priority: 'interactive' });
+  }
+
   // ---- What the push tells ----
 
   private onPush(event: PushEvent): void {
+    // A closed questionnaire wrote its answers into the account: its sections and profile come again.
+    if (event.type === 'synced' && event.kind === 'closeEngagement')
+      void this.pullAccount(event.recordId, 'Answers of a closed questionnaire:').catch((error: unknown) =>
+        this.fail(error),
+      );
     // Retries and conflicts move operations without an outbox event; the other windows hear it here.
     if (event.type !== 'error' && event.type !== 'needs-sign-in') {
       this.store.read();

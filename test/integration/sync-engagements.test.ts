@@ -333,6 +333,30 @@ describe('what the member gave, fetched when it is opened', () => {
   });
 });
 
+describe('a household prepared for a meeting', () => {
+  it("takes its list and the completed questionnaires' outputs along, not those of open ones", async () => {
+    const account = await household();
+    const done = await sentElsewhere(account);
+    const open = await sentElsewhere(account);
+    expect((await member(done, 'complete')).status).toBe(200);
+    expect((await member(open, 'fill')).status).toBe(200);
+    const sync = loneCoordinator({ db, send: advisor.send, pull: { recentAccounts: 0 } });
+    try {
+      sync.start();
+      await sync.prepareForMeeting([account.id]);
+      expect(sync.state.households.find((h) => h.accountId === account.id)?.state).toBe('ready');
+      const theirs = platform.control.store().state.engagements.find((e) => e.id === done)!;
+      expect((await engagementParts(db, done, 'data')).length).toBe(theirs.answers.length);
+      expect((await engagementParts(db, done, 'signatures')).length).toBe(1);
+      expect((await db.engagements.get(open))?.completed).toBe(0);
+      expect(await db.engagementParts.where('engagementId').equals(open).count()).toBe(0);
+      expect(advisor.requests.filter((r) => r.path.startsWith(`/engagements/${open}`))).toEqual([]);
+    } finally {
+      await sync.stop();
+    }
+  });
+});
+
 describe('after a close', () => {
   it("the account's sections and profile are pulled again, with the answers written into it", async () => {
     const account = await household();

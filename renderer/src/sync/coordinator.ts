@@ -23,6 +23,7 @@ import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
+import { pullMeetingEngagements } from './coordinator/meeting-engagements.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
 import { MeetingPreparation } from './coordinator/preparation.ts';
 import { PullRuns } from './coordinator/pull-runs.ts';
@@ -44,6 +45,7 @@ import {
   type PullProgress,
   type PullReport,
 } from './pull.ts';
+import { addReport } from './pull/report.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
 import { untilAborted, type Send } from './send.ts';
 import { TeamWatch } from './team.ts';
@@ -205,7 +207,7 @@ export class SyncCoordinator {
       now: this.now,
       canPull: async () =>
         this.running && this.online() && !this.answers.signInNeeded && (await this.signedInHere()),
-      pull: (localId, onProgress) => this.pulls.run(null, () => this.countedPull(localId, onProgress)),
+      pull: (localId, onProgress) => this.pulls.run(null, () => this.preparedPull(localId, onProgress)),
       changed: () => this.changed(),
     });
     this.background = new BackgroundPulls({
@@ -473,6 +475,14 @@ export class SyncCoordinator {
     const stop =
       typeof serverId === 'number' ? this.answers.countAccount(serverId, 'interactive', onProgress) : null;
     return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
+  }
+
+  /** A household for a meeting: pulled whole, then its questionnaires (meeting-engagements.ts). */
+  private async preparedPull(localId: string, onProgress: (p: PullProgress) => void): Promise<PullReport> {
+    const report = await this.countedPull(localId, onProgress);
+    if (report.failures.length === 0 && !report.stopped)
+      addReport(report, await pullMeetingEngagements(this.db, this.pull, localId));
+    return report;
   }
 
   // ---- Engagements, on demand (never in the background for every one) ----

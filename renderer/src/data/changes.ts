@@ -9,6 +9,8 @@
 
 export { createRecord, type NewRecord } from './changes/create.ts';
 export {
+  discardEngagementChange,
+  isEngagementOp,
   queueCloseEngagement,
   queueReopenEngagement,
   queueSendEngagement,

@@ -145,7 +145,8 @@ export type OperationKind =
   'create' | 'update' | 'delete' | 'upload' | 'removeFile' | 'resetPin' | EngagementOperationKind;
 
 /** Changes of engagements, queued on their account (data/changes/engagements.ts). */
-export type EngagementOperationKind = 'sendEngagement' | 'closeEngagement' | 'reopenEngagement';
+export const ENGAGEMENT_OPERATION_KINDS = ['sendEngagement', 'closeEngagement', 'reopenEngagement'] as const;
+export type EngagementOperationKind = (typeof ENGAGEMENT_OPERATION_KINDS)[number];
 
 export type OperationState =
   /** Waiting its turn. */

@@ -5,7 +5,12 @@
 import type { MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from '../db.ts';
 import { memberContact } from '../member-contact.ts';
-import type { AccountRow, EngagementOperationKind, Operation } from '../model.ts';
+import {
+  ENGAGEMENT_OPERATION_KINDS,
+  type AccountRow,
+  type EngagementOperationKind,
+  type Operation,
+} from '../model.ts';
 import { permissionRefusal, pulledUser } from '../permissions.ts';
 import {
   ChangeRefused,
@@ -33,6 +38,9 @@ export interface EngagementSend {
 
 /** Both transitions, named as the permission that allows them (`engagements.close`). */
 const TRANSITIONS: readonly EngagementOperationKind[] = ['closeEngagement', 'reopenEngagement'];
+
+export const isEngagementOp = (op: Operation): boolean =>
+  (ENGAGEMENT_OPERATION_KINDS as readonly string[]).includes(op.kind);
 
 const memberWord = (member: MemberRole) => (member === 'coclient' ? 'co-client' : 'client');
 
@@ -166,4 +174,26 @@ async function queueTransition(
   });
   announce(db, settled);
   return change;
+}
+
+/**
+ * Takes back a questionnaire change not sent yet (waiting, waiting for a retry, or refused by the
+ * platform), at the user's asking. One in flight may be on the platform already: it is not taken back.
+ */
+export async function discardEngagementChange(db: AdvisorDb, opId: string): Promise<void> {
+  const settled: string[] = [];
+  await db.transaction('rw', SYNC_TABLES, async () => {
+    const op = await db.outbox.where('id').equals(opId).first();
+    if (!op || !isEngagementOp(op))
+      throw new ChangeRefused(`The change ${opId} is not a questionnaire waiting to be sent.`);
+    if (!unsent(op))
+      throw new ChangeRefused(
+        'This change is being sent now and may have reached the platform; it cannot be taken back.',
+      );
+    await dropOperations(db, [op], settled);
+    const account = await db.accounts.get(op.recordId);
+    if (account)
+      await db.accounts.put({ ...account, status: statusOf(await recordOps(db, 'accounts', account.id)) });
+  });
+  announce(db, settled);
 }

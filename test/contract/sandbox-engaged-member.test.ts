@@ -139,6 +139,41 @@ describe('POST /__sandbox/engagements/{id}/member', () => {
   });
 });
 
+describe('the preview of each version (history url)', () => {
+  it('shows the answers of that version; an unknown version is 404', async () => {
+    const e = await send();
+    const versionAnswers: string[][] = [];
+    for (const seed of [21, 22, 23]) {
+      await member(e.id, { action: 'complete', seed });
+      const data = (await api.get<DataItem[]>(`/engagements/${e.id}/data`)).body;
+      versionAnswers.push(data.filter((d) => d.type !== 'FILE' && d.type !== 'IMAGE').map((d) => d.value));
+      await api.post(`/engagements/${e.id}/reopen`, {});
+    }
+    const history = (
+      await api.get<List<{ url: string; completed_at: string }>>(`/engagements/${e.id}/history`, {
+        sort: 'created_at',
+      })
+    ).body.items;
+    expect(history).toHaveLength(3);
+    // Oldest first: the version of each seed, in turn.
+    const sorted = [...history].sort((a, b) => (a.completed_at < b.completed_at ? -1 : 1));
+    const pages = await Promise.all(sorted.map(async (h) => (await api.bytes(h.url)).bytes.toString('utf8')));
+    const html = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Version completed ${sorted[i]!.completed_at}`);
+      for (const value of versionAnswers[i]!) expect(page, `version ${i + 1}`).toContain(html(value));
+    });
+    expect(
+      new Set(versionAnswers.map((v) => v.join('|'))).size,
+      'the seeds gave different answers',
+    ).toBeGreaterThan(1);
+    const unknown = await api.bytes(
+      `/engagements/${e.id}/preview?version=00000000-0000-4000-8000-000000000000`,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('emails of an engagement (GET /__sandbox/emails)', () => {
   it('email_new sends the new-engagement email to the engaged contact; without it none', async () => {
     const withEmail = await send({ email_new: true });

@@ -204,7 +204,14 @@ export interface EngagementRecord {
     signed_at: string;
     file: string;
   }[];
-  history: { id: string; author: string; created_at: string; completed_at: string }[];
+  history: {
+    id: string;
+    author: string;
+    created_at: string;
+    completed_at: string;
+    /** The answers of that version, which its preview shows (absent in seeded history: the current ones). */
+    answers?: EngagementAnswer[];
+  }[];
 }
 
 /** An email the platform sent about an engagement (the sandbox sends none; it records them). */

@@ -192,7 +192,13 @@ export function completeEngagement(
   e.status = 'COMPLETED';
   // A completion is later than the one before it, even within the same second.
   e.completed_at = store.clock.after(e.history.at(-1)?.completed_at ?? e.created_at);
-  e.history.push({ id: store.random.uuid(), author, created_at: e.created_at, completed_at: e.completed_at });
+  e.history.push({
+    id: store.random.uuid(),
+    author,
+    created_at: e.created_at,
+    completed_at: e.completed_at,
+    answers: e.answers.map((a) => ({ ...a })),
+  });
   writeProfile(store, e);
   const account = store.state.accounts.find((a) => a.id === e.account_id);
   if (account)
@@ -270,11 +276,16 @@ function data(ctx: Context) {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Deliberately carries an inline script: the app must show this HTML sandboxed, without scripts. */
+/**
+ * Deliberately carries an inline script: the app must show this HTML sandboxed, without scripts.
+ * `?version=` (a history item's id, as its `url` gives it) shows the answers of that version.
+ */
 function preview(ctx: Context) {
   const e = find(ctx);
   const s = templateOf(ctx.store, e)?.structure;
-  const answers = new Map(e.answers.map((a) => [a.element_id, a.value]));
+  const version = ctx.query.version ? e.history.find((h) => h.id === ctx.query.version) : undefined;
+  if (ctx.query.version && !version) throw notFound('Engagement version');
+  const answers = new Map((version?.answers ?? e.answers).map((a) => [a.element_id, a.value]));
   const panels = (s?.panels ?? [])
     .map((panel) => {
       const groups = (s?.groups ?? [])
@@ -291,7 +302,7 @@ function preview(ctx: Context) {
     })
     .join('');
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escape(e.title)}</title></head><body>
-<h1>${escape(e.title)}</h1><p>${escape(e.description)}</p><p>For ${escape(e.name)} · ${e.status === 'COMPLETED' ? 'Completed ' + escape(e.completed_at ?? '') : 'In progress'}</p>
+<h1>${escape(e.title)}</h1><p>${escape(e.description)}</p><p>For ${escape(e.name)} · ${version ? 'Version completed ' + escape(version.completed_at) : e.status === 'COMPLETED' ? 'Completed ' + escape(e.completed_at ?? '') : 'In progress'}</p>
 ${panels}
 <script>window.__engagementPreviewScriptRan = true;</script>
 </body></html>`;

@@ -6,9 +6,8 @@
 import type { AccountRow, Operation } from '../../data/model.ts';
 import { engagementRow, storeEngagements } from '../../data/records.ts';
 import { bindSend, findSentEngagement, type EngagementBody } from '../reconcile.ts';
-import { failedWrite, failure, refuse, type Outcome } from './outcome.ts';
-import type { Pass, PushContext } from './pass.ts';
-import type { Target } from '../requests.ts';
+import { failedWrite, failure, refuse } from './outcome.ts';
+import type { Handler } from './writes.ts';
 
 const engagementPath = (id: string) => `/engagements/${encodeURIComponent(id)}`;
 
@@ -30,13 +29,7 @@ function sendBody(op: Operation, account: AccountRow, serverId: number): Engagem
  * `POST /engagements`. The platform offers no idempotency key: a send whose answer never came is
  * looked for before it goes again, and one found is adopted, so the member gets one questionnaire.
  */
-export async function sendEngagement(
-  ctx: PushContext,
-  op: Operation,
-  target: Target,
-  uncertain: boolean,
-  pass: Pass,
-): Promise<Outcome> {
+export const sendEngagement: Handler = async (ctx, op, target, uncertain, pass) => {
   const account = target.row as AccountRow;
   const body = sendBody(op, account, Number(target.account));
   if (!body)
@@ -66,20 +59,14 @@ export async function sendEngagement(
   await bindSend(ctx.db, row.id, op.id, ctx.now());
   await storeEngagements(ctx.db, [row]);
   return { type: 'gone' };
-}
+};
 
 /**
  * `POST /engagements/{id}/close` or `/reopen`. Either leaves the engagement as asked however often
  * it is sent, so an unanswered one is simply sent again. A 404 means the engagement is gone, which
  * settles it (outcome.ts); the next pull of the list removes it here.
  */
-export async function transitionEngagement(
-  ctx: PushContext,
-  op: Operation,
-  _target: Target,
-  uncertain: boolean,
-  pass: Pass,
-): Promise<Outcome> {
+export const transitionEngagement: Handler = async (ctx, op, _target, uncertain, pass) => {
   const id = String(op.fields.engagement);
   const verb = op.kind === 'closeEngagement' ? 'close' : 'reopen';
   const res = await ctx.send({ api: 'v2', method: 'POST', path: `${engagementPath(id)}/${verb}` });
@@ -88,4 +75,4 @@ export async function transitionEngagement(
   const row = engagementRow(res.data, ctx.now());
   if (row?.id === id) await storeEngagements(ctx.db, [row]);
   return { type: 'gone' };
-}
+};

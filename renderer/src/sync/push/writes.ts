@@ -17,7 +17,7 @@ import { removeFile, upload, withFileParts } from './files.ts';
 import { failedWrite, failure, refuse, type Outcome } from './outcome.ts';
 import type { Pass, PushContext } from './pass.ts';
 
-type Handler = (
+export type Handler = (
   ctx: PushContext,
   op: Operation,
   target: Target,

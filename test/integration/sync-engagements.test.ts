@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ChangeRefused,
+  createRecord,
   queueCloseEngagement,
   queueReopenEngagement,
   queueSendEngagement,
@@ -193,6 +194,35 @@ describe('sending a questionnaire', () => {
     const toClient = onPlatform(account.serverId).filter((e) => e.member_id === account.meta.clientId);
     expect(toClient.map((e) => e.id)).toContain(earlier);
     expect(toClient).toHaveLength(2);
+  });
+
+  it('to a household made offline: the send waits for the account, then goes to its new client', async () => {
+    await pulls().pullConfig();
+    online = false;
+    const email = `offline-${Date.now()}@example.com`;
+    const { id } = await createRecord(db, 'accounts', {
+      fields: {
+        type: 'PROSPECT',
+        'client.first_name': 'Olga',
+        'client.last_name': 'Offline',
+        'client.email': email,
+      },
+    });
+    const { opId } = await queueSendEngagement(db, { ...sendTo({ id } as AccountRow), member: 'client' });
+    const push = engine();
+    online = true;
+    await push.rearm();
+    await push.run();
+    await whenSynced(db, opId!);
+    const account = (await db.accounts.get(id))!;
+    const onIt = onPlatform(account.serverId);
+    expect(onIt).toHaveLength(1);
+    expect(onIt[0]?.member_id).toBe(account.meta.clientId);
+    expect(onIt[0]?.email).toBe(email);
+    expect(requestsOf(advisor).filter((r) => r.startsWith('POST'))).toEqual([
+      'POST /accounts',
+      'POST /engagements',
+    ]);
   });
 
   it('refuses, in words, a member without an email, a second click, and a user without the permission', async () => {

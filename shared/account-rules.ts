@@ -306,6 +306,12 @@ export function permissionReason(key: string): string {
       return 'Your role on the platform does not let you archive or restore accounts.';
     case CONVERT_PERMISSION:
       return 'Your role on the platform does not let you convert a prospect to a client.';
+    case 'engagements.create':
+      return 'Your role on the platform does not let you send questionnaires.';
+    case 'engagements.close':
+      return 'Your role on the platform does not let you close or reopen questionnaires.';
+    case 'engagements.delete':
+      return 'Your role on the platform does not let you delete questionnaires.';
     default:
       return `Your role on the platform lacks the permission ${key}.`;
   }

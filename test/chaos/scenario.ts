@@ -13,7 +13,12 @@ import {
   DELETED_ON_SERVER,
   createRecord,
   deleteRecord,
+  discardEngagementChange,
+  isEngagementOp,
+  queueCloseEngagement,
+  queueReopenEngagement,
   queueRemoveFile,
+  queueSendEngagement,
   queueUpload,
   recordOps,
   resolveConflict,
@@ -45,6 +50,7 @@ import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { Clock, Life, type Host } from './app.ts';
 import { check } from './check.ts';
+import { EngagementIntents } from './engagements.ts';
 import { Oracle, type RecordRef } from './oracle.ts';
 import {
   MARKER_FIELD,
@@ -133,6 +139,10 @@ const CHANGES = {
   /** A photo, a driver's-license or an employment document (Documents files come with their item). */
   upload: 5,
   removeFile: 2,
+  /** A questionnaire sent to a member; one of those sent closed or reopened. */
+  sendEngagement: 3,
+  closeEngagement: 2,
+  reopenEngagement: 1,
 } as const;
 type ChangeKind = keyof typeof CHANGES;
 
@@ -186,6 +196,9 @@ class Scenario implements Host {
   private readonly madeHere = new Map<string, number>();
   /** Fixes tried per refused operation: after a few, a refused create is discarded. */
   private readonly fixes = new Map<string, number>();
+  private readonly engagements = new EngagementIntents();
+  /** The advisor's team's templates. */
+  private templates: string[] = [];
 
   constructor(
     private readonly platform: Platform,
@@ -261,6 +274,10 @@ class Scenario implements Host {
       state: this.platform.control.dump(),
       scope: this.scope,
     });
+    await this.engagements.check(this.db, this.platform.control.dump(), (kind, message) => {
+      findings[kind]++;
+      findings.problems.push(`${kind}: ${message}`);
+    });
     // The first lines come with the story of the records they name.
     const problems = [...this.report.problems, ...findings.problems];
     const told = problems.flatMap((line, i) => (i < 5 ? [line, ...this.oracle.storyOf(line)] : [line]));
@@ -280,6 +297,8 @@ class Scenario implements Host {
     const control = this.platform.control;
     const state = control.dump();
     const team = state.users.find((u) => u.email === ADVISOR)!.currentTeamId;
+    this.engagements.started(state);
+    this.templates = state.templates.filter((t) => t.teamId === team).map((t) => t.id);
     this.fileUrls = Object.values(state.files)
       .filter((f) => f.teamId === team)
       .map((f) => `${this.platform.url}/api/v0/files/${f.id}/${encodeURIComponent(f.name)}`);
@@ -474,7 +493,41 @@ class Scenario implements Host {
       await queueRemoveFile(this.db, target.file);
       this.oracle.fileChosen(target.ref, target.file.field, null);
     },
+    sendEngagement: async () => {
+      const account = await this.anAccount();
+      const member = this.member(account);
+      const templateId = this.random.pick(this.templates);
+      const r = this.random;
+      await queueSendEngagement(this.db, {
+        accountId: account.id,
+        member,
+        templateId,
+        emailNew: r.chance(0.5),
+        emailReminders: r.chance(0.5),
+        emailCompleted: r.chance(0.5),
+      });
+      this.engagements.sent(account.id, member, templateId);
+      this.oracle.note('accounts', account.id, `sends the questionnaire ${templateId} to the ${member}`);
+    },
+    closeEngagement: async () => {
+      const id = await this.anEngagement();
+      if (!id) return;
+      await queueCloseEngagement(this.db, id);
+      this.engagements.wished(id, 'COMPLETED');
+    },
+    reopenEngagement: async () => {
+      const id = await this.anEngagement();
+      if (!id) return;
+      await queueReopenEngagement(this.db, id);
+      this.engagements.wished(id, 'NEW');
+    },
   };
+
+  /** An engagement this computer holds (those sent here, once the platform made them). */
+  private async anEngagement(): Promise<string | undefined> {
+    const ids = await this.db.engagements.toCollection().primaryKeys();
+    return ids.length > 0 ? this.random.pick(ids) : undefined;
+  }
 
   /** A file field of its own: a member's photo or driver's-license document, or an employment item's document. */
   private async aFileField(): Promise<{ file: FileRef; ref: RecordRef; kind: 'image' | 'document' } | null> {
@@ -751,6 +804,14 @@ class Scenario implements Host {
   }
 
   private async fix(op: Operation, tries: number): Promise<void> {
+    // A questionnaire the platform refused (its account or member gone there): the user takes it back.
+    if (isEngagementOp(op)) {
+      await discardEngagementChange(this.db, op.id);
+      if (op.kind === 'sendEngagement')
+        this.engagements.sent(op.recordId, String(op.fields.member), String(op.fields.template_id), -1);
+      else this.engagements.forget(String(op.fields.engagement));
+      return;
+    }
     const row = (await this.db.table(op.table).get(op.recordId)) as AnyRow | undefined;
     if (!row) return;
     // What the user corrects: the fields of the change, and those the platform's messages name

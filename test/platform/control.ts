@@ -1,7 +1,9 @@
 // Control endpoints under /__sandbox/ (sandbox only, no token): faults, maintenance, tokens,
-// reset, rate limit, request counts, and a dump of the whole state for test oracles.
+// reset, rate limit, request counts, a dump of the whole state for test oracles, the engaged
+// member's actions on an engagement and the emails the platform would have sent.
 
 import type { FastifyInstance } from 'fastify';
+import { MEMBER_ACTIONS, actAsMember, type MemberAction } from './engaged-member.ts';
 import { ApiError } from './errors.ts';
 import { FAULT_KINDS, type FaultSettings } from './guard.ts';
 import type { Control } from './server.ts';
@@ -127,6 +129,26 @@ export function registerControl(app: FastifyInstance, control: Control): void {
     control.setRateLimit(n);
     return { perMinute: n };
   });
+  app.post('/__sandbox/engagements/:id/member', (req) => {
+    const b = body(req.body);
+    unknownFields(b, ['action', 'seed'], 'A member action');
+    if (!MEMBER_ACTIONS.includes(b.action as MemberAction))
+      throw refuse(`action must be one of ${MEMBER_ACTIONS.join(', ')}.`);
+    const seed = b.seed === undefined ? 1 : whole(b.seed, 'seed', 0, 2 ** 32 - 1);
+    const { id } = req.params as { id: string };
+    const store = control.store();
+    const e = actAsMember(store, id, b.action as MemberAction, seed);
+    store.changed();
+    const { answers, documents, signatures, history, ...fields } = e;
+    return {
+      ...fields,
+      answers: answers.length,
+      documents: documents.length,
+      signatures: signatures.length,
+      versions: history.length,
+    };
+  });
+  app.get('/__sandbox/emails', () => control.store().state.emails ?? []);
   app.get('/__sandbox/stats', () => control.stats());
   app.post('/__sandbox/stats/reset', () => {
     control.resetStats();

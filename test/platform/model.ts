@@ -204,7 +204,23 @@ export interface EngagementRecord {
     signed_at: string;
     file: string;
   }[];
-  history: { id: string; author: string; created_at: string; completed_at: string }[];
+  history: {
+    id: string;
+    author: string;
+    created_at: string;
+    completed_at: string;
+    /** The answers of that version, which its preview shows (absent in seeded history: the current ones). */
+    answers?: EngagementAnswer[];
+  }[];
+}
+
+/** An email the platform sent about an engagement (the sandbox sends none; it records them). */
+export interface EmailRecord {
+  engagement_id: string;
+  /** `new` (email_new at create), `reminder` (email_reminders), `completed` (email_completed). */
+  kind: 'new' | 'reminder' | 'completed';
+  to: string;
+  at: string;
 }
 
 export interface FormRecord {
@@ -278,6 +294,8 @@ export interface State {
   reports: ReportRecord[];
   accountActivities: AccountActivity[];
   userActivities: UserActivity[];
+  /** Emails about engagements, in the order sent; absent in states saved before they were kept. */
+  emails?: EmailRecord[];
   files: Record<string, StoredFile>;
   counters: {
     account: number;

@@ -983,8 +983,11 @@ function seedAccountExtras(
   }
 }
 
-/** Answers for a filled engagement: profile values where the element is a dataset element. */
-function fillAnswers(
+/**
+ * Answers for a filled engagement: profile values where the element is a dataset element. Also
+ * what the sandbox's engaged member gives through the control endpoint (engaged-member.ts).
+ */
+export function fillAnswers(
   state: State,
   engagement: EngagementRecord,
   template: TemplateRecord,

@@ -4,10 +4,18 @@
 // engine only moves operations through their states and removes them once the server has them.
 //
 // This is its public face; each kind of change is a module of changes/: create, update, delete,
-// files, PIN reset, conflicts (and recreating what the server deleted), refused changes; the
+// files, PIN reset, engagements sent, closed and reopened, conflicts (and recreating what the server deleted), refused changes; the
 // outbox's operations and its signals are shared by all of them and by the push engine.
 
 export { createRecord, type NewRecord } from './changes/create.ts';
+export {
+  discardEngagementChange,
+  isEngagementOp,
+  queueCloseEngagement,
+  queueReopenEngagement,
+  queueSendEngagement,
+  type EngagementSend,
+} from './changes/engagements.ts';
 export { deleteRecord, forgetAccount } from './changes/delete.ts';
 export { queueRemoveFile, queueUpload, type FileRef } from './changes/file-changes.ts';
 export {

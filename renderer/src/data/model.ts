@@ -141,7 +141,12 @@ export interface SingleRow extends SyncedRow {
 
 export type SyncedTable = 'accounts' | 'sectionItems' | 'singles';
 
-export type OperationKind = 'create' | 'update' | 'delete' | 'upload' | 'removeFile' | 'resetPin';
+export type OperationKind =
+  'create' | 'update' | 'delete' | 'upload' | 'removeFile' | 'resetPin' | EngagementOperationKind;
+
+/** Changes of engagements, queued on their account (data/changes/engagements.ts). */
+export const ENGAGEMENT_OPERATION_KINDS = ['sendEngagement', 'closeEngagement', 'reopenEngagement'] as const;
+export type EngagementOperationKind = (typeof ENGAGEMENT_OPERATION_KINDS)[number];
 
 export type OperationState =
   /** Waiting its turn. */
@@ -173,7 +178,10 @@ export interface Operation {
   kind: OperationKind;
   /**
    * create: every field; update: the changed fields; upload: the file field and its PendingFile
-   * (data/files.ts: name, size, blob id); removeFile: the file field, null; resetPin: `member`.
+   * (data/files.ts: name, size, blob id); removeFile: the file field, null; resetPin: `member`;
+   * sendEngagement: `member`, `template_id`, the three email flags and `known` (the ids of the
+   * engagements of that member and template this computer held when it was queued);
+   * closeEngagement, reopenEngagement: `engagement` (its id).
    */
   fields: Fields;
   /** For updates: the server's value of each changed field when it was first changed here. */

@@ -1,7 +1,7 @@
 // What the screens read from the local store, served by the indexes of db.ts. This is its public
 // face; the queries are modules of queries/: the account list (account-list.ts: its pages and ids
 // in order; account-sort.ts, account-select.ts, first-accounts.ts), the synced records
-// (records.ts), engagements (engagements.ts), the other read-only records (read-only.ts), and the
+// (records.ts), engagements (engagements.ts; their answers grouped: engagement-answers.ts), the other read-only records (read-only.ts), and the
 // accounts a household being typed may duplicate (duplicates.ts).
 
 export {
@@ -40,10 +40,18 @@ export {
   engagementParts,
   getEngagement,
   listEngagements,
+  pendingEngagementChanges,
   type EngagementQuery,
+  type PendingEngagementChange,
   type EngagementSort,
   type EngagementSortKey,
 } from './queries/engagements.ts';
+export {
+  groupAnswers,
+  groupedAnswers,
+  type AnswerGroup,
+  type AnswerPanel,
+} from './queries/engagement-answers.ts';
 export type { Page } from './queries/order.ts';
 export {
   findDuplicates,

@@ -86,4 +86,7 @@ export const CHANGE_WORDS: Record<OperationKind, string> = {
   upload: 'File upload',
   removeFile: 'File removed',
   resetPin: 'PIN reset',
+  sendEngagement: 'Questionnaire sent',
+  closeEngagement: 'Questionnaire closed',
+  reopenEngagement: 'Questionnaire reopened',
 };

@@ -23,6 +23,7 @@ import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
+import { pullMeetingEngagements } from './coordinator/meeting-engagements.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
 import { MeetingPreparation, type PreparationHost } from './coordinator/preparation.ts';
 import { PullRuns } from './coordinator/pull-runs.ts';
@@ -44,6 +45,7 @@ import {
   type PullProgress,
   type PullReport,
 } from './pull.ts';
+import { addReport } from './pull/report.ts';
 import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
 import { untilAborted, type Send } from './send.ts';
 import { TeamWatch } from './team.ts';
@@ -207,7 +209,7 @@ export class SyncCoordinator {
       now: this.now,
       canPull: async () =>
         this.running && this.online() && !this.answers.signInNeeded && (await this.signedInHere()),
-      pull: (localId, onProgress) => this.pulls.run(null, () => this.countedPull(localId, onProgress)),
+      pull: (localId, onProgress) => this.pulls.run(null, () => this.preparedPull(localId, onProgress)),
       changed: () => this.changed(),
       ...(options.keepFiles ? { keepFiles: options.keepFiles } : {}),
     });
@@ -478,9 +480,39 @@ export class SyncCoordinator {
     return this.pull.pullAccount(localId, { priority: 'interactive' }).finally(() => stop?.());
   }
 
+  /** A household for a meeting: pulled whole, then its questionnaires (meeting-engagements.ts). */
+  private async preparedPull(localId: string, onProgress: (p: PullProgress) => void): Promise<PullReport> {
+    const report = await this.countedPull(localId, onProgress);
+    if (report.failures.length === 0 && !report.stopped)
+      addReport(report, await pullMeetingEngagements(this.db, this.pull, localId));
+    return report;
+  }
+
+  // ---- Engagements, on demand (never in the background for every one) ----
+
+  /** A household's engagements: its list, one request (the largest page the platform takes). */
+  async pullEngagementsOf(localId: string): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullEngagements({ accountId: localId, priority: 'interactive' });
+  }
+
+  /**
+   * One engagement opened: it, its documents, signatures and history, and its answers once
+   * completed (4 requests, 5 when completed).
+   */
+  async openEngagement(id: string): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullEngagement(id, { priority: 'interactive' });
+  }
+
   // ---- What the push tells ----
 
   private onPush(event: PushEvent): void {
+    // A closed questionnaire wrote its answers into the account: its sections and profile come again.
+    if (event.type === 'synced' && event.kind === 'closeEngagement')
+      void this.pullAccount(event.recordId, 'Answers of a closed questionnaire:').catch((error: unknown) =>
+        this.fail(error),
+      );
     // Retries and conflicts move operations without an outbox event; the other windows hear it here.
     if (event.type !== 'error' && event.type !== 'needs-sign-in') {
       this.store.read();

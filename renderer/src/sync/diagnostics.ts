@@ -16,7 +16,12 @@ export type SyncDiagnostics = (entry: DiagnosticsEntry) => unknown;
 /** The pulls the coordinator runs, each reported when it ends. */
 export type ReportedPulls = Pick<
   PullEngine,
-  'pullConfig' | 'pullAccountList' | 'pullOfflineAccounts' | 'pullAccount'
+  | 'pullConfig'
+  | 'pullAccountList'
+  | 'pullOfflineAccounts'
+  | 'pullAccount'
+  | 'pullEngagements'
+  | 'pullEngagement'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -43,6 +48,10 @@ export function reportingPulls(
     pullOfflineAccounts: (options) =>
       timed('offline-accounts', null, () => engine.pullOfflineAccounts(options)),
     pullAccount: (localId, options) => timed('account', localId, () => engine.pullAccount(localId, options)),
+    pullEngagements: (options = {}) =>
+      timed('engagements', options.accountId ?? null, () => engine.pullEngagements(options)),
+    // An engagement's id is the platform's, which the log does not need: the pull's counts say enough.
+    pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { ApiFailure, ApiRequest } from '@shared/api/request.ts';
 import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { permissionRefusal } from '../data/permissions.ts';
 import { accountRecordTables, removeAccountRecords, removeEngagements } from '../data/records.ts';
 import type { Send } from './send.ts';
 
@@ -66,7 +67,7 @@ export async function deleteAccountOnline(
 /**
  * Deletes an engagement on the platform (version 2, DELETE with the password), by its id (the
  * uuid, which its local row keeps as its own id). The local row and its parts go once the
- * platform confirms.
+ * platform confirms. Without `engagements.delete` (as the pulled user resource says) nothing is sent.
  */
 export async function deleteEngagementOnline(
   db: AdvisorDb,
@@ -75,6 +76,8 @@ export async function deleteEngagementOnline(
   password: string,
   options: OnlineOptions = {},
 ): Promise<void> {
+  const refused = await permissionRefusal(db, 'engagements.delete');
+  if (refused) throw new DeleteRefused(refused, 'forbidden');
   const path = `/engagements/${encodeURIComponent(engagementId)}`;
   await deleteOnline(send, { api: 'v2', method: 'DELETE', path }, password, {
     what: 'engagement',

@@ -245,7 +245,8 @@ export class PushEngine {
    * a failure to ask is the create's own (a retry, a sign-in). Null: it may go.
    */
   private async teamBeforeCreate(op: Operation, pass: Pass): Promise<Outcome | null> {
-    if (op.table !== 'accounts' || op.kind !== 'create') return null;
+    // A questionnaire sent under another team would meet a refusal (the account is not there), not a 404.
+    if (op.table !== 'accounts' || (op.kind !== 'create' && op.kind !== 'sendEngagement')) return null;
     pass.team ??= this.team.confirm('upload');
     const team = await pass.team;
     if (team.kind === 'same') return null;

@@ -1,11 +1,14 @@
 // Uncertain creates (DESIGN.md §3): the interfaces have no idempotency keys, so a create whose
 // answer never arrived may exist on the server. Before it is sent again, the record is looked
-// for there; the push engine adopts what is found. Duplicates are bugs.
+// for there; the push engine adopts what is found. Duplicates are bugs. So for a questionnaire
+// sent (an engagement created): looked for by account, member, template and time.
 
 import type { ApiFailure } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { parseAccountPage } from '../data/mappers.ts';
-import type { Fields, SyncedTable } from '../data/model.ts';
+import type { EngagementRow, Fields, Operation, SyncedTable } from '../data/model.ts';
+import { engagementRow, rowsOf } from '../data/records.ts';
+import { isPlainObject } from '@shared/is-plain-object.ts';
 import { boundElsewhere } from './ids.ts';
 import { DESCRIPTORS, type Snapshot, type Target } from './requests.ts';
 import type { Send } from './send.ts';
@@ -90,4 +93,91 @@ const LOOKUPS: Partial<Record<SyncedTable, Lookup>> = { accounts: findAccount, s
 /** Looks for the record an uncertain create may have made. Tables without a lookup never create. */
 export function findCreated(table: SyncedTable, ctx: LookupContext): Promise<Snapshot | null | ApiFailure> {
   return LOOKUPS[table]?.(ctx) ?? Promise.resolve(null);
+}
+
+// ---- Questionnaires sent (engagements) -----------------------------------------------------------
+
+/** Engagements made by a send of this computer: engagement id → the operation that made it, and when. */
+export const ENGAGEMENT_SENDS_KEY = 'engagementSends';
+type EngagementSends = Record<string, { opId: string; at: number }>;
+/** Bindings kept: far more sends than can be unanswered at once. */
+const SENDS_KEPT = 200;
+
+/**
+ * The documents do not say in which time zone the platform writes `created_at`: read as UTC, an
+ * engagement the send made may look up to 14 hours older than the moment the send was queued.
+ */
+const ZONE_TOLERANCE_MS = 14 * 3_600_000;
+
+const stampMs = (stamp: string) => Date.parse(stamp.replace(' ', 'T') + (stamp.endsWith('Z') ? '' : 'Z'));
+
+/** What `POST /engagements` sends. */
+export interface EngagementBody {
+  template_id: string;
+  account_id: number;
+  member_id: number;
+  email_new: boolean;
+  email_reminders: boolean;
+  email_completed: boolean;
+}
+
+/**
+ * The engagement an unanswered send (`op`) may have made: the list of that account, member and
+ * template, without the engagements this computer held when the send was queued (`known`), those
+ * made before it was queued, and those another send of this computer made. The oldest of the rest,
+ * bound to this send in the transaction that checked it, so that two sends never adopt one.
+ */
+export async function findSentEngagement(
+  ctx: { db: AdvisorDb; send: Send; now: () => number },
+  op: Operation,
+  body: EngagementBody,
+): Promise<EngagementRow | null | ApiFailure> {
+  const res = await ctx.send({
+    api: 'v2',
+    method: 'GET',
+    path: '/engagements',
+    query: {
+      account_id: body.account_id,
+      member_id: body.member_id,
+      template_id: body.template_id,
+      sort: '-created_at',
+      limit: 50,
+    },
+  });
+  if (!res.ok) return res;
+  const items = isPlainObject(res.data) && Array.isArray(res.data.items) ? res.data.items : [];
+  const known = new Set(Array.isArray(op.fields.known) ? op.fields.known : []);
+  const candidates = rowsOf(items, (item) => engagementRow(item, ctx.now()))
+    .filter(
+      (row) =>
+        row.accountServerId === body.account_id &&
+        row.memberId === body.member_id &&
+        row.templateId === body.template_id &&
+        !known.has(row.id) &&
+        !(stampMs(row.createdAt) < op.createdAt - ZONE_TOLERANCE_MS),
+    )
+    .reverse();
+  return ctx.db.transaction('rw', ctx.db.meta, async () => {
+    // Read inside the transaction: a send settled meanwhile is seen.
+    const sends = await engagementSends(ctx.db);
+    const found = candidates.find((row) => [undefined, op.id].includes(sends[row.id]?.opId));
+    if (found) await bindSend(ctx.db, found.id, op.id, ctx.now());
+    return found ?? null;
+  });
+}
+
+async function engagementSends(db: AdvisorDb): Promise<EngagementSends> {
+  const value = (await db.meta.get(ENGAGEMENT_SENDS_KEY))?.value;
+  return isPlainObject(value) ? (value as EngagementSends) : {};
+}
+
+/** Records that the send `opId` made the engagement `engagementId` (the newest bindings are kept). */
+export async function bindSend(db: AdvisorDb, engagementId: string, opId: string, at: number): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const sends = { ...(await engagementSends(db)), [engagementId]: { opId, at } };
+    const kept = Object.entries(sends)
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, SENDS_KEPT);
+    await db.meta.put({ key: ENGAGEMENT_SENDS_KEY, value: Object.fromEntries(kept) });
+  });
 }

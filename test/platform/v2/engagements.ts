@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../errors.ts';
 import { sendFile } from '../files.ts';
 import { page, paging, sortItems, startsWith } from '../listing.ts';
-import type { EngagementRecord, ProfileValue, TemplateRecord, UserRecord } from '../model.ts';
+import type { EmailRecord, EngagementRecord, ProfileValue, TemplateRecord, UserRecord } from '../model.ts';
 import { stableUuid } from '../random.ts';
 import type { Context, Router } from '../router.ts';
 import type { Store } from '../store.ts';
@@ -144,6 +144,7 @@ function create(ctx: Context) {
     history: [],
   };
   store.state.engagements.push(engagement);
+  if (flags.email_new) recordEmail(store, engagement, 'new');
   const author = `${user.first_name} ${user.last_name}`;
   store.accountActivity(
     account,
@@ -161,26 +162,13 @@ function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
   ctx.store.require(ctx.user, 'engagements.close');
   if (e.status !== to) {
     const { store, user } = ctx;
-    const account = store.account(user, e.account_id);
     const author = `${user.first_name} ${user.last_name}`;
-    e.status = to;
-    if (to === 'COMPLETED') {
-      // A completion is later than the one before it, even within the same second.
-      e.completed_at = store.clock.after(e.history.at(-1)?.completed_at ?? e.created_at);
-      e.history.push({
-        id: store.random.uuid(),
-        author,
-        created_at: e.created_at,
-        completed_at: e.completed_at,
-      });
-      writeProfile(store, e);
-      store.accountActivity(account, 'engagement.completed', `${author} closed “${e.title}” of ${e.name}`, {
-        author,
-        template: e.title,
-        name: e.name,
-      });
-    } else {
+    if (to === 'COMPLETED')
+      completeEngagement(store, e, author, `${author} closed “${e.title}” of ${e.name}`);
+    else {
+      e.status = 'NEW';
       e.completed_at = null;
+      const account = store.account(user, e.account_id);
       store.accountActivity(account, 'engagement.reopened', `${author} reopened “${e.title}” for ${e.name}`, {
         author,
         template: e.title,
@@ -189,6 +177,41 @@ function transition(ctx: Context, to: 'COMPLETED' | 'NEW') {
     }
   }
   return engagementV2(e, ctx.base.v2);
+}
+
+/**
+ * Completes an engagement, closed by the advisor or finished by its member (the control endpoint):
+ * a new version in its history, its answers written into the profile, and an activity.
+ */
+export function completeEngagement(
+  store: Store,
+  e: EngagementRecord,
+  author: string,
+  description: string,
+): void {
+  e.status = 'COMPLETED';
+  // A completion is later than the one before it, even within the same second.
+  e.completed_at = store.clock.after(e.history.at(-1)?.completed_at ?? e.created_at);
+  e.history.push({
+    id: store.random.uuid(),
+    author,
+    created_at: e.created_at,
+    completed_at: e.completed_at,
+    answers: e.answers.map((a) => ({ ...a })),
+  });
+  writeProfile(store, e);
+  const account = store.state.accounts.find((a) => a.id === e.account_id);
+  if (account)
+    store.accountActivity(account, 'engagement.completed', description, {
+      author,
+      template: e.title,
+      name: e.name,
+    });
+}
+
+/** An email the platform would send about an engagement, kept where tests read it (`/__sandbox/emails`). */
+export function recordEmail(store: Store, e: EngagementRecord, kind: EmailRecord['kind']): void {
+  (store.state.emails ??= []).push({ engagement_id: e.id, kind, to: e.email, at: store.now() });
 }
 
 /** The profile as a set: the order in which values were written is no change of the account. */
@@ -253,11 +276,16 @@ function data(ctx: Context) {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Deliberately carries an inline script: the app must show this HTML sandboxed, without scripts. */
+/**
+ * Deliberately carries an inline script: the app must show this HTML sandboxed, without scripts.
+ * `?version=` (a history item's id, as its `url` gives it) shows the answers of that version.
+ */
 function preview(ctx: Context) {
   const e = find(ctx);
   const s = templateOf(ctx.store, e)?.structure;
-  const answers = new Map(e.answers.map((a) => [a.element_id, a.value]));
+  const version = ctx.query.version ? e.history.find((h) => h.id === ctx.query.version) : undefined;
+  if (ctx.query.version && !version) throw notFound('Engagement version');
+  const answers = new Map((version?.answers ?? e.answers).map((a) => [a.element_id, a.value]));
   const panels = (s?.panels ?? [])
     .map((panel) => {
       const groups = (s?.groups ?? [])
@@ -274,7 +302,7 @@ function preview(ctx: Context) {
     })
     .join('');
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escape(e.title)}</title></head><body>
-<h1>${escape(e.title)}</h1><p>${escape(e.description)}</p><p>For ${escape(e.name)} · ${e.status === 'COMPLETED' ? 'Completed ' + escape(e.completed_at ?? '') : 'In progress'}</p>
+<h1>${escape(e.title)}</h1><p>${escape(e.description)}</p><p>For ${escape(e.name)} · ${version ? 'Version completed ' + escape(version.completed_at) : e.status === 'COMPLETED' ? 'Completed ' + escape(e.completed_at ?? '') : 'In progress'}</p>
 ${panels}
 <script>window.__engagementPreviewScriptRan = true;</script>
 </body></html>`;

@@ -45,7 +45,8 @@ export async function queueResetPin(db: AdvisorDb, accountId: string, member: Me
   return change;
 }
 
-const hasCoclient = (account: AccountRow) =>
+/** The account has a co-client: on the platform, or added here. */
+export const hasCoclient = (account: AccountRow) =>
   account.meta.coclientId !== null ||
   ['coclient.first_name', 'coclient.last_name', 'coclient.email'].some(
     (k) => typeof account.fields[k] === 'string' && account.fields[k] !== '',

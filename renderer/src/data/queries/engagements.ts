@@ -1,9 +1,18 @@
 // Engagements as the screens read them: the filters, search, sorts and paging of the version 2
-// list, one engagement and its outputs.
+// list, one engagement and its outputs, the changes of engagements waiting to be sent, and a
+// completed engagement's answers grouped as its template groups them.
 
 import Dexie from 'dexie';
 import type { AdvisorDb } from '../db.ts';
-import type { EngagementPartKind, EngagementPartRow, EngagementRow } from '../model.ts';
+import {
+  ENGAGEMENT_OPERATION_KINDS,
+  type EngagementOperationKind,
+  type EngagementPartKind,
+  type EngagementPartRow,
+  type EngagementRow,
+  type Operation,
+  type OperationState,
+} from '../model.ts';
 import { compareValues, indexPage, keyOrder, type Page, type SortValue } from './order.ts';
 import { accountServerId } from './records.ts';
 
@@ -130,4 +139,46 @@ export async function engagementParts<K extends EngagementPartKind>(
 ): Promise<EngagementPartRow<K>[]> {
   const rows = await db.engagementParts.where('[engagementId+kind]').equals([engagementId, kind]).toArray();
   return (rows as EngagementPartRow<K>[]).sort((a, b) => a.position - b.position);
+}
+
+/** A questionnaire sent, closed or reopened here that the platform does not have yet. */
+export interface PendingEngagementChange {
+  opId: string;
+  kind: EngagementOperationKind;
+  state: OperationState;
+  /** Local id of the account it is queued on. */
+  accountId: string;
+  /** The engagement closed or reopened; null for a send (it has no id until the platform makes it). */
+  engagementId: string | null;
+  /** A send's member and template. */
+  member: 'client' | 'coclient' | null;
+  templateId: string | null;
+  /** Why the platform refused it, or why its last try failed. */
+  error: string | null;
+  queuedAt: number;
+}
+
+/** The engagement changes waiting (an account's, or all), in the order they go. */
+export async function pendingEngagementChanges(
+  db: AdvisorDb,
+  accountId?: string,
+): Promise<PendingEngagementChange[]> {
+  const ops: Operation[] =
+    accountId === undefined
+      ? await db.outbox.toArray()
+      : await db.outbox.where('[table+recordId]').equals(['accounts', accountId]).toArray();
+  return ops
+    .filter((op) => (ENGAGEMENT_OPERATION_KINDS as readonly string[]).includes(op.kind))
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+    .map((op) => ({
+      opId: op.id,
+      kind: op.kind as EngagementOperationKind,
+      state: op.state,
+      accountId: op.recordId,
+      engagementId: typeof op.fields.engagement === 'string' ? op.fields.engagement : null,
+      member: op.fields.member === 'client' || op.fields.member === 'coclient' ? op.fields.member : null,
+      templateId: typeof op.fields.template_id === 'string' ? op.fields.template_id : null,
+      error: op.lastError?.message ?? null,
+      queuedAt: op.createdAt,
+    }));
 }

@@ -190,6 +190,7 @@ export function failureWords(failures: readonly PullFailure[]): string {
 
 /** A part of an account pull named for the advisor, from its path ("Income of the co-client"). */
 function partName(path: string): string {
+  if (path.startsWith('/engagements')) return 'A questionnaire the household answered';
   const [, member, part = ''] = /^\/accounts\/[^/]+\/?(?:(client|coclient)\/)?(.*)$/.exec(path) ?? [];
   const named: Record<string, string> = {
     '': 'The account',

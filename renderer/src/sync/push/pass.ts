@@ -3,7 +3,7 @@
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../data/db.ts';
-import type { Fields, OperationError, SyncedTable } from '../../data/model.ts';
+import type { Fields, OperationError, OperationKind, SyncedTable } from '../../data/model.ts';
 import type { Send } from '../send.ts';
 import type { TeamAnswer } from '../team.ts';
 
@@ -29,6 +29,8 @@ export interface PushReport {
 
 export interface RecordRef {
   opId: string;
+  /** What the operation did: a close of an engagement has the account pulled again (coordinator). */
+  kind: OperationKind;
   table: SyncedTable;
   recordId: string;
 }

@@ -1,6 +1,7 @@
 // Sending one operation: a create (looked for on the server first when its last sending is
 // uncertain, see reconcile.ts), an update compared field by field with the server's version, a
-// delete, a single record's write, a PIN reset; file operations are in files.ts. Each comes to
+// delete, a single record's write, a PIN reset; file operations are in files.ts, engagement
+// changes in engagements.ts. Each comes to
 // an Outcome (outcome.ts), which settle.ts records.
 
 import type { ApiRequest } from '@shared/api/request.ts';
@@ -11,11 +12,12 @@ import { findCreated } from '../reconcile.ts';
 import { rememberPin } from '../pins.ts';
 import { DESCRIPTORS, pinResetRequest, securityRequest, type Target } from '../requests.ts';
 import { compare, current, localFields, serverFields } from './compare.ts';
+import { sendEngagement, transitionEngagement } from './engagements.ts';
 import { removeFile, upload, withFileParts } from './files.ts';
 import { failedWrite, failure, refuse, type Outcome } from './outcome.ts';
 import type { Pass, PushContext } from './pass.ts';
 
-type Handler = (
+export type Handler = (
   ctx: PushContext,
   op: Operation,
   target: Target,
@@ -135,4 +137,7 @@ export const HANDLERS: Partial<Record<Operation['kind'], Handler>> = {
   upload,
   removeFile,
   resetPin,
+  sendEngagement,
+  closeEngagement: transitionEngagement,
+  reopenEngagement: transitionEngagement,
 };

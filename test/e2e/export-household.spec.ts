@@ -1,9 +1,9 @@
 // The household's exports from its workspace in the browser preview, offline: a household kept
 // offline, an asset's value changed in the meeting (still waiting to be sent), then the financial
 // summary from the toolbar's Export menu (by keyboard) and the household data as Excel from the
-// command palette. Both land in the preview's downloads folder and read back, with pdftotext and
-// read-excel-file, as the sandbox's figures with the advisor's change; no request leaves for the
-// platform meanwhile. Screenshots light and dark: the open menu (export-menu-*.png) and the
+// command palette, then the meeting change summary from the Export menu. All land in the preview's
+// downloads folder and read back, with pdftotext and read-excel-file, as the sandbox's figures with
+// the advisor's change; no request leaves for the platform meanwhile. Screenshots light and dark: the open menu (export-menu-*.png) and the
 // palette's household data dialog (export-household-data-*.png).
 
 import { execFileSync } from 'node:child_process';
@@ -101,6 +101,7 @@ test('export the financial summary and the household data of a household edited 
     'Financial summary (PDF)…',
     'Household data (Excel)…',
     'Household data (CSV, zip)…',
+    'Meeting summary…',
   ]);
   await bothThemes(page, 'export-menu');
   await page.keyboard.press('ArrowDown');
@@ -147,6 +148,31 @@ test('export the financial summary and the household data of a household edited 
   const [header = [], ...assets] = sheets.Assets ?? [];
   const changed = assets.find((r) => r[header.indexOf('Name')] === assetName);
   expect(changed?.[header.indexOf('Current value')]).toBe(NEW_VALUE);
+
+  // The meeting summary of the same household, from the Export menu: the one change, not sent yet.
+  await page.getByTestId('export-open').click();
+  await page
+    .getByRole('menu', { name: 'Export' })
+    .getByRole('menuitem', { name: 'Meeting summary…' })
+    .click();
+  const summaryDialog = page.getByTestId('meeting-summary');
+  await expect(summaryDialog.getByTestId('meeting-summary-count')).toHaveText('1 change');
+  await summaryDialog.getByTestId('meeting-summary-format').getByText('PDF', { exact: true }).click();
+  await summaryDialog.getByTestId('meeting-summary-start').click();
+  const meetingToast = page
+    .locator('.p-toast-message')
+    .filter({ hasText: /Saved .* – meeting change summary – .*\.pdf/ });
+  await expect(meetingToast).toBeVisible({ timeout: 60_000 });
+  const meetingPath = /in (\/.+\.pdf)/.exec(await meetingToast.innerText())?.[1] ?? '';
+  expect(meetingPath).toContain('/downloads/');
+  const meeting = execFileSync('pdftotext', ['-layout', meetingPath, '-'], { encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
+  expect(meeting).toContain('Meeting change summary');
+  expect(meeting).toContain('1 change: 1 not sent yet.');
+  expect(meeting).toContain(assetName);
+  expect(meeting).toContain('$123,456');
 
   page.off('request', watch);
   expect(platformCalls.filter((c) => c.method !== 'GET' || c.priority !== 'background')).toEqual([]);

@@ -18,6 +18,7 @@ import { localDay } from '@shared/export/file-name.ts';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
+import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
 import { commandAvailable } from '../../../renderer/src/workspace/commands.ts';
 import {
@@ -65,6 +66,7 @@ beforeEach(() => {
 afterEach(() => {
   wrapper?.unmount();
   wrapper = null;
+  meetingSummaryAccount.value = null;
   document.body.innerHTML = '';
   rmSync(dir, { recursive: true, force: true });
 });
@@ -73,7 +75,7 @@ afterEach(() => {
  * Ann and Bob Tester with one joint asset, and the advisor's firm as the 0.0.1 `/user` gave it, in
  * their workspace as the shell shows it: with the command palette and the toasts.
  */
-async function open(): Promise<void> {
+async function open(): Promise<string> {
   const db = openDb();
   await putConfigEntries(db, [
     [CONFIG_KEYS.userV0, { pulledAt: 1, data: { company: 'Main Street Advisors' } }],
@@ -87,6 +89,7 @@ async function open(): Promise<void> {
   });
   wrapper = (await mountWorkspace(db, account.id, {}, { beside: [CommandPalette, Toast] })).wrapper;
   await settle();
+  return account.id;
 }
 
 /** Ctrl+K, the command's words, Enter: as the advisor runs it. */
@@ -107,13 +110,13 @@ const today = localDay(new Date());
 
 describe('the workspace’s Export menu', () => {
   it('lists the household’s exports, named for assistive technology, and offers them in the palette', async () => {
-    await open();
+    const accountId = await open();
     const button = one('export-open');
     expect(button.textContent?.trim()).toBe('Export');
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await click(button);
-    await vi.waitFor(() => expect(menuItems()).toHaveLength(3));
+    await vi.waitFor(() => expect(menuItems()).toHaveLength(4));
     expect(document.querySelector('#workspace-export-menu [role="menu"]')?.getAttribute('aria-label')).toBe(
       'Export',
     );
@@ -121,16 +124,21 @@ describe('the workspace’s Export menu', () => {
       'Financial summary (PDF)…',
       'Household data (Excel)…',
       'Household data (CSV, zip)…',
+      'Meeting summary…',
     ]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(commandAvailable('workspace.export-summary')).toBe(true);
     expect(commandAvailable('workspace.export-data')).toBe(true);
+    // The meeting summary is for this household: its dialog opens on it.
+    expect(meetingSummaryAccount.value).toBeNull();
+    await click(menuItems()[3]!.querySelector('a') ?? menuItems()[3]!);
+    expect(meetingSummaryAccount.value).toBe(accountId);
   });
 
   it('saves the financial summary from the menu, with the firm and the figures, and says where', async () => {
     await open();
     await click(one('export-open'));
-    await vi.waitFor(() => expect(menuItems()).toHaveLength(3));
+    await vi.waitFor(() => expect(menuItems()).toHaveLength(4));
     await click(menuItems()[0]!.querySelector('a') ?? menuItems()[0]!);
     const name = `Tester household – financial summary – ${today}.pdf`;
     await vi.waitFor(() => expect(toast()).toContain(`Saved ${name}`), { timeout: 20_000 });

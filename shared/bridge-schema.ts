@@ -44,6 +44,7 @@ export const previewRequestSchema = z.object({
   api: apiName,
   url: z.string().min(1).max(4000),
   priority: priority.optional(),
+  keptOnly: z.boolean().optional(),
 });
 
 export const storedFileRequestSchema = z.object({

@@ -23,6 +23,8 @@ export interface PreviewRequest {
   api: ApiRequest['api'];
   url: string;
   priority?: ApiRequest['priority'];
+  /** Answer from this computer's copy alone (an export, written with no request): nothing is sent. */
+  keptOnly?: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@ import { FileService } from '../../electron/main/files/file-service.ts';
 import { StoredFiles } from '../../electron/main/files/stored-files.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { accountFiles } from '../../renderer/src/data/stored-files.ts';
+import { accountFiles, firmLogoFile } from '../../renderer/src/data/stored-files.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
@@ -77,7 +77,7 @@ function mainSide() {
     net.viewed.push(path);
     return Promise.resolve('');
   });
-  return { net, stored };
+  return { net, stored, files };
 }
 
 /** The bytes the platform stores for a file, by its id. */
@@ -227,5 +227,41 @@ describe('stored files of a household prepared for a meeting', () => {
       expect.objectContaining({ accountId: row.id, state: 'ready', reason: null }),
     ]);
     expect((await stored.kept([{ api: 'v0', url: photoUrl }]))[0]?.kept).toBe(true);
+  });
+
+  it('keep the firm’s logo beside them, which an export then reads from this computer alone', async () => {
+    const { net, stored, files } = mainSide();
+    const household = teamAccounts()[0]!;
+    const c = loneCoordinator(db, advisor.send, cleanup, {
+      pull: { recentAccounts: 0 },
+      keepFiles: (kept) => stored.keep(kept),
+    });
+    c.start();
+    await untilState(c, (s) => s.phase === 'idle' && s.lastSyncedAt !== null, cleanup, 20_000);
+    // The logo as the configuration pull kept it: the address of the advisor's company_logo.
+    const logoId = platform.control.dump().users.find((u) => u.email === ADVISOR)?.company_logo;
+    const logo = await firmLogoFile(db);
+    expect(logo?.url).toContain(`/files/${logoId}/`);
+
+    // Not kept yet: this computer's copy alone is asked for, and nothing is sent.
+    const sent = net.sent.length;
+    expect(await files.preview({ api: 'v0', url: logo!.url, keptOnly: true })).toMatchObject({
+      ok: false,
+      error: { message: 'Not downloaded yet — available when online.' },
+    });
+    expect(net.sent.length).toBe(sent);
+
+    const row = (await db.accounts.where('serverId').equals(household.id).first())!;
+    await c.prepareForMeeting([row.id]);
+    expect(c.state.households).toEqual([expect.objectContaining({ accountId: row.id, state: 'ready' })]);
+
+    // Offline, the platform's bytes, from this computer.
+    net.up = false;
+    platform.control.maintenance(true);
+    const offline = net.sent.length;
+    const kept = await files.preview({ api: 'v0', url: logo!.url, keptOnly: true });
+    expect(kept.ok && Buffer.from(kept.bytes).equals(platformBytes(logoId!))).toBe(true);
+    expect(net.sent.length).toBe(offline);
+    platform.control.maintenance(false);
   });
 });

@@ -55,6 +55,16 @@ export const NO_USER: ApiFailure = {
   retryAfterMs: null,
 };
 
+/** Asked for this computer's copy alone (offline, or an export) and there is none: nothing was sent. */
+export const NOT_KEPT: ApiFailure = {
+  ok: false,
+  kind: 'network',
+  status: null,
+  message: 'Not downloaded yet — available when online.',
+  fields: {},
+  retryAfterMs: null,
+};
+
 /** Where a user's pictures are kept for showing, beside the documents kept for offline viewing. */
 const PREVIEWS = '.previews';
 /** A picture shown in a card is small; a larger file is not read into the window's memory. */
@@ -98,9 +108,9 @@ export class FileService {
   }
 
   /**
-   * A picture to show (a member's photo): read from the bound user's cache when it was kept
-   * before, which needs no network, else downloaded there first (the same transport, budget and
-   * address check as any download). Removed with the rest of the user's copy (forgetUser).
+   * A picture to show (a member's photo, the firm's logo): read from the bound user's cache when
+   * it was kept before, which needs no network, else downloaded there first (the same transport,
+   * budget and address check as any download) unless `keptOnly` asks for this computer's copy alone. Removed with the rest of the user's copy (forgetUser).
    */
   async preview(request: PreviewRequest): Promise<PreviewResult> {
     const source = this.platform.address(request.api, request.url);
@@ -112,6 +122,7 @@ export class FileService {
       (await this.keptCopy?.(folder, request.api, source)) ??
       join(folder, PREVIEWS, cacheName(request.api, source));
     if (!existsSync(target)) {
+      if (request.keptOnly) return { ok: false, error: NOT_KEPT };
       const written = await this.downloadTo(target, source, request);
       if (!written.ok) return { ok: false, error: written.cancelled ? cutShort(null) : written.error };
     }

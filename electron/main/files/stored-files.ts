@@ -16,7 +16,7 @@ import type {
   OpenFileResult,
   StoredFileRequest,
 } from '@shared/bridge.ts';
-import { cacheName, NO_USER, type FileService, type PlatformFiles } from './file-service.ts';
+import { cacheName, NO_USER, NOT_KEPT, type FileService, type PlatformFiles } from './file-service.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTransfers } from './file-transfers.ts';
 
@@ -33,15 +33,6 @@ const OPENABLE =
   /\.(pdf|png|jpe?g|gif|webp|heic|heif|bmp|tiff?|txt|csv|rtf|docx?|xlsx?|pptx?|odt|ods|odp|pages|numbers|key)$/i;
 
 /** Offline, and this computer never downloaded the file: nothing was sent. */
-export const NOT_KEPT: ApiFailure = {
-  ok: false,
-  kind: 'network',
-  status: null,
-  message: 'Not downloaded yet — available when online.',
-  fields: {},
-  retryAfterMs: null,
-};
-
 type Failure = ApiFailure | DiskFailure;
 
 export class StoredFiles {

@@ -5,7 +5,9 @@
 // documents and signatures (version 2 `/engagements/{id}/documents|signatures/…`).
 
 import type { ApiName } from '@shared/api/request.ts';
+import type { StoredFileRequest } from '@shared/bridge.ts';
 import { fieldsOfKind, sectionOfKey, type MemberRole } from '@shared/sections.ts';
+import { CONFIG_KEYS, configEntry } from './config.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountRow, EngagementPartRow, ProfileValueRow, SectionItemRow, SingleRow } from './model.ts';
 
@@ -221,4 +223,14 @@ function lastPart(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The firm's logo (version 0.0.1 `/user` `company_logo`, a File object) as last pulled, or null when
+ * the platform gives none. A prepared household keeps it offline with its files, for the summary.
+ */
+export async function firmLogoFile(db: AdvisorDb): Promise<StoredFileRequest | null> {
+  const user = (await configEntry<Record<string, unknown>>(db, CONFIG_KEYS.userV0))?.data;
+  const file = fileObject(user?.company_logo);
+  return file ? { api: 'v0', url: file.url, name: file.name || 'logo' } : null;
 }

@@ -7,6 +7,7 @@ import { exportFileName, type ExportExtension } from '@shared/export/file-name.t
 import type { AdvisorDb } from '../data/db.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { AccountRow } from '../data/model.ts';
+import { keptFirmLogo, type Pictures } from './firm-logo.ts';
 import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from './save-export.ts';
 
 export type HouseholdExportId = 'summary-pdf' | 'data-xlsx' | 'data-csv';
@@ -16,6 +17,8 @@ export interface BuildOptions {
   now: Date;
   /** The advisor's currency (ISO 4217), for the workbook's amounts. */
   currency: string;
+  /** Reads the firm's logo as this computer keeps it (`bridge().files`); without it, no logo. */
+  pictures?: Pictures;
 }
 
 export interface HouseholdExport {
@@ -34,8 +37,8 @@ export interface HouseholdExport {
 }
 
 // The firm's name comes from the local store (buildFinancialSummary's default: the 0.0.1 user's
-// company as last pulled). Its logo is only a link to the platform there, never bytes: fetching it
-// would be a request, so the summary goes without it.
+// company as last pulled); its logo from this computer's copy only (firm-logo.ts), kept when a
+// household is prepared for a meeting: the export sends nothing.
 export const FINANCIAL_SUMMARY: HouseholdExport = {
   id: 'summary-pdf',
   label: 'Financial summary (PDF)…',
@@ -45,8 +48,13 @@ export const FINANCIAL_SUMMARY: HouseholdExport = {
     'A document to hand over or file: the household and its members, net worth, monthly cash flow, goals, insurance, retirement plans and contacts.',
   ext: 'pdf',
   icon: 'pi pi-file-pdf',
-  build: async (db, accountId, { now }) =>
-    (await import('./summary-pdf.ts')).buildFinancialSummary(db, accountId, { now }),
+  build: async (db, accountId, { now, pictures }) => {
+    const logo = await keptFirmLogo(db, pictures);
+    return (await import('./summary-pdf.ts')).buildFinancialSummary(db, accountId, {
+      now,
+      firm: logo ? { logo } : undefined,
+    });
+  },
 };
 
 export const HOUSEHOLD_WORKBOOK: HouseholdExport = {

@@ -6,7 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PreviewRequest, PreviewResult } from '@shared/bridge.ts';
+import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
+import { portraitPng } from '../../platform/samples.ts';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
 import {
   exportHousehold,
@@ -78,5 +83,89 @@ describe('household exports', () => {
     );
     expect(message).toContain('Nothing was saved; try again');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  describe('the firm’s logo on the financial summary', () => {
+    const LOGO_URL = 'https://platform.example/api/v0/files/f-logo/logo.png';
+
+    /** The main process's picture cache as the export sees it: what it keeps, and what it was asked. */
+    function keptPictures(kept: Record<string, Uint8Array>) {
+      const asked: PreviewRequest[] = [];
+      const preview = (request: PreviewRequest): Promise<PreviewResult> => {
+        asked.push(request);
+        const bytes = kept[request.url];
+        return Promise.resolve(
+          bytes
+            ? { ok: true, bytes }
+            : {
+                ok: false,
+                error: {
+                  ok: false,
+                  kind: 'network',
+                  status: null,
+                  message: 'Not downloaded yet — available when online.',
+                  fields: {},
+                  retryAfterMs: null,
+                },
+              },
+        );
+      };
+      return { asked, pictures: { preview } };
+    }
+
+    /** The images of a PDF as pdfimages lists them: width × height of each. */
+    function images(pdf: Uint8Array): string[] {
+      const file = join(dir, 'summary.pdf');
+      writeFileSync(file, pdf);
+      const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2);
+      return list.filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s+/).slice(3, 5).join('×'));
+    }
+
+    async function firmWithLogo() {
+      const db = openDb();
+      await putConfigEntries(db, [
+        [
+          CONFIG_KEYS.userV0,
+          {
+            pulledAt: 1,
+            data: {
+              company: 'Main Street Advisors',
+              company_logo: {
+                type: 'image',
+                url: LOGO_URL,
+                filetype: 'image/png',
+                filesize: 1,
+                filename: 'logo.png',
+              },
+            },
+          },
+        ],
+      ]);
+      return { db, account: await syncedAccount(db, 7, clientFields('Ann')) };
+    }
+
+    it('draws the logo this computer keeps, asking for the kept copy alone', async () => {
+      const { db, account } = await firmWithLogo();
+      const { asked, pictures } = keptPictures({ [LOGO_URL]: new Uint8Array(portraitPng(7)) });
+      const pdf = await FINANCIAL_SUMMARY.build(db, account.id, { now: NOW, currency: 'USD', pictures });
+      expect(asked).toEqual([{ api: 'v0', url: LOGO_URL, keptOnly: true }]);
+      // The sandbox's logo is a 64 × 64 picture.
+      expect(images(pdf)).toContain('64×64');
+    });
+
+    it('goes without it when it is not kept here, or in a format a PDF cannot draw, and still names the firm', async () => {
+      const { db, account } = await firmWithLogo();
+      const gif = new TextEncoder().encode('GIF89a\x01\x00\x01\x00');
+      for (const kept of [{}, { [LOGO_URL]: gif }] as Record<string, Uint8Array>[]) {
+        const { pictures } = keptPictures(kept);
+        const pdf = await FINANCIAL_SUMMARY.build(db, account.id, { now: NOW, currency: 'USD', pictures });
+        expect(images(pdf)).toEqual([]);
+        const file = join(dir, 'plain.pdf');
+        writeFileSync(file, pdf);
+        expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(
+          'Main Street Advisors',
+        );
+      }
+    });
   });
 });

@@ -9,7 +9,7 @@ import { sectionForm } from '@shared/forms.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
-import { accountFiles } from '../../data/stored-files.ts';
+import { accountFiles, firmLogoFile } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
 import type { PullFailure, PullProgress, PullReport } from '../pull.ts';
@@ -156,6 +156,10 @@ export class MeetingPreparation {
       failed.push(...answer.failed);
       this.update(step, { files: { done: index + 1, total: files.length } });
     }
+    // The firm's logo, for a summary written offline: kept beside the household's files, not
+    // counted among them, and a summary without it is still whole if it cannot be had.
+    const logo = keep && failed.length === 0 ? await firmLogoFile(this.host.db) : null;
+    if (keep && logo) await keep([{ ...logo, priority: 'interactive' }]);
     if (failed.length > 0 && failed.every((f) => NOT_REACHED.has(f.error.kind))) {
       this.update(step, { state: 'waiting', done: 0, files: null });
       return false;

@@ -16,6 +16,8 @@ const SCREENS = [
   'income-form',
   'not-downloaded-household',
   'prepare-meeting-progress',
+  'export-menu',
+  'stored-files',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -89,7 +89,7 @@ const failureOf = z.strictObject({
 /** One pull of the sync engine, as the coordinator ran it. */
 export const pullReportEntrySchema = z.strictObject({
   type: z.literal('pull'),
-  pull: z.enum(['config', 'account-list', 'offline-accounts', 'account']),
+  pull: z.enum(['config', 'account-list', 'offline-accounts', 'account', 'feed', 'stats']),
   /** The account of an account pull (its local id). */
   accountId: recordId.optional(),
   durationMs,

@@ -16,7 +16,7 @@ export type SyncDiagnostics = (entry: DiagnosticsEntry) => unknown;
 /** The pulls the coordinator runs, each reported when it ends. */
 export type ReportedPulls = Pick<
   PullEngine,
-  'pullConfig' | 'pullAccountList' | 'pullOfflineAccounts' | 'pullAccount'
+  'pullConfig' | 'pullAccountList' | 'pullOfflineAccounts' | 'pullAccount' | 'pullUserActivity' | 'pullStats'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -43,6 +43,8 @@ export function reportingPulls(
     pullOfflineAccounts: (options) =>
       timed('offline-accounts', null, () => engine.pullOfflineAccounts(options)),
     pullAccount: (localId, options) => timed('account', localId, () => engine.pullAccount(localId, options)),
+    pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
+    pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
   };
 }
 

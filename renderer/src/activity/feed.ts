@@ -35,18 +35,33 @@ export function activityTime(stamp: string): string {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The newest `limit` entries of the feed, of one type or every type. */
+/**
+ * The newest `limit` entries of the feed, of one type or every type, without their accounts
+ * (`withAccounts` adds them): a screen reads this live, and the accounts apart, since Dexie's
+ * cache of live reads kept answering the account table as it was when the screen opened.
+ */
 export async function feedPage(db: AdvisorDb, q: { type?: string; limit: number }): Promise<EntryPage> {
   const page = await userActivity(db, { type: q.type, limit: q.limit });
-  const accounts = await accountsNamed(db, page.items.map(descriptionOf));
-  return { entries: page.items.map((row) => feedEntry(row, accounts)), total: page.total };
+  return { entries: page.items.map(feedEntry), total: page.total };
+}
+
+/** The entries, each with the account its description names where this computer holds it. */
+export async function withAccounts(db: AdvisorDb, page: EntryPage): Promise<EntryPage> {
+  const accounts = await accountsNamed(
+    db,
+    page.entries.map((e) => e.description),
+  );
+  return {
+    ...page,
+    entries: page.entries.map((e) => ({ ...e, accountId: e.accountId ?? accounts.find(e.description) })),
+  };
 }
 
 function descriptionOf(row: UserActivityRow): string {
   return text(row.server.description);
 }
 
-function feedEntry(row: UserActivityRow, accounts: AccountNames): ActivityEntry {
+function feedEntry(row: UserActivityRow): ActivityEntry {
   const kind = activityType(row.type);
   const description = descriptionOf(row);
   return {
@@ -54,7 +69,7 @@ function feedEntry(row: UserActivityRow, accounts: AccountNames): ActivityEntry 
     kind,
     description: description || text(row.server.title) || kind.label,
     when: activityTime(row.createdAt),
-    accountId: accounts.find(description),
+    accountId: null,
   };
 }
 

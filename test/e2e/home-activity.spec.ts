@@ -53,6 +53,12 @@ test('Home shows the sandbox’s statistics; the feed filtered by form.sent open
   await page.getByTestId('stats-range').getByText('Last 30 days').click();
   await expect(page.getByTestId('home-activity').getByTestId('activity-entry').first()).toBeVisible();
   await bothThemes(page, 'home', 400);
+  // Nothing waits here; the link to the sync panel opens it.
+  await expect(page.getByTestId('home-pending')).toHaveText('Nothing waiting to be sent');
+  await page.getByTestId('home-changes').getByRole('button', { name: 'Open the sync panel' }).click();
+  await expect(page.getByTestId('sync-panel')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sync-panel')).toBeHidden();
 
   // Activity: the feed, then only the forms sent.
   await page.getByRole('navigation').getByRole('link', { name: 'Activity' }).click();

@@ -102,7 +102,17 @@ function layers() {
       `The ${layer} is plain TypeScript over Dexie, run in Node tests too: no Vue.`,
     ],
     [
-      climbTo('shell', 'sign-in', 'accounts', 'workspace', 'sync-status', 'settings', 'common'),
+      climbTo(
+        'shell',
+        'sign-in',
+        'accounts',
+        'workspace',
+        'sync-status',
+        'settings',
+        'common',
+        'home',
+        'activity',
+      ),
       `The ${layer} is beneath the features: it imports none of them.`,
     ],
   ];

@@ -13,3 +13,8 @@ export function ago(at: number, now: number): string {
   if (hours < 24) return words.format(-hours, 'hour');
   return words.format(-Math.round(hours / 24), 'day');
 }
+
+/** "as of Nov 26, 10:20 AM": when a figure from this computer's copy was current. */
+export function asOf(at: number): string {
+  return `as of ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(at)}`;
+}

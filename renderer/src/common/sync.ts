@@ -267,6 +267,14 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().setAvailableOffline(localId, on));
   }
 
+  /** The feed and the statistics in `range` pulled now (Home, Activity); nothing offline. */
+  function refreshAdvisorRecords(what: {
+    feed?: boolean;
+    stats?: { start: string; end: string };
+  }): Promise<void> {
+    return save(() => sync().refreshAdvisorRecords(what));
+  }
+
   /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */
   function prepare(localIds: readonly string[]): Promise<void> {
     return save(() => sync().prepareForMeeting(localIds));
@@ -316,6 +324,7 @@ export const useSyncStore = defineStore('sync', () => {
     retry,
     openAccount,
     setAvailableOffline,
+    refreshAdvisorRecords,
     prepare,
     retryPreparation,
     clearPrepared,

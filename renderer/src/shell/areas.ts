@@ -1,5 +1,5 @@
 // The areas of the app, as the shell's navigation lists them. Only an area that is built is
-// listed: engagements, forms, reports and activity join when their screens exist (issues 15, 16),
+// listed: engagements, forms and reports join when their screens exist (issues 15, 16),
 // never before as a page that says it is not built.
 
 export interface Area {
@@ -10,10 +10,12 @@ export interface Area {
 }
 
 export const AREAS: Area[] = [
+  { name: 'home', path: 'home', title: 'Home', icon: 'pi pi-home' },
   {
     name: 'accounts',
     path: 'accounts',
     title: 'Accounts',
     icon: 'pi pi-users',
   },
+  { name: 'activity', path: 'activity', title: 'Activity', icon: 'pi pi-history' },
 ];

@@ -1,10 +1,12 @@
-// Routes: the sign-in screen, and the app frame with one page per area (accounts, settings). Hash history keeps every
+// Routes: the sign-in screen, and the app frame with one page per area (home, accounts,
+// activity, settings); the frame opens on Home. Hash history keeps every
 // route inside the one page that both hosts serve.
 
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { useSessionStore } from '../common/session.ts';
 import ShellView from './ShellView.vue';
 import AccountListView from '../accounts/AccountListView.vue';
+import HomeView from '../home/HomeView.vue';
 import SettingsView from '../settings/SettingsView.vue';
 import SignInView from '../sign-in/SignInView.vue';
 
@@ -33,8 +35,10 @@ const routes: RouteRecordRaw[] = [
     path: '/',
     component: ShellView,
     children: [
-      { path: '', redirect: { name: 'accounts' } },
+      { path: '', redirect: { name: 'home' } },
+      { path: 'home', name: 'home', component: HomeView },
       ACCOUNT_ROUTES,
+      { path: 'activity', name: 'activity', component: () => import('../activity/ActivityView.vue') },
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

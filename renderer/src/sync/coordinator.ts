@@ -272,6 +272,21 @@ export class SyncCoordinator {
   }
 
   /**
+   * Home and Activity are shown: the advisor's feed (incremental, a sweep when due) and the
+   * statistics for `range` are pulled now at interactive priority; skipped offline, where the
+   * screens show what the store holds and since when.
+   */
+  async refreshAdvisorRecords(what: {
+    feed?: boolean;
+    stats?: { start: string; end: string };
+  }): Promise<void> {
+    if (!this.online() || !(await this.signedInHere())) return;
+    const priority = 'interactive' as const;
+    if (what.stats) await this.pulls.run(null, () => this.pull.pullStats({ ...what.stats, priority }));
+    if (what.feed) await this.pulls.run(null, () => this.pull.pullUserActivity({ priority }));
+  }
+
+  /**
    * Prepares households for a meeting: each is kept offline and pulled whole, one
    * after another ahead of the background, its progress in `households`. Resolves when the
    * preparation has gone as far as it can now (offline: they wait, and go when the platform answers).

@@ -22,6 +22,8 @@ export type ReportedPulls = Pick<
   | 'pullAccount'
   | 'pullEngagements'
   | 'pullEngagement'
+  | 'pullUserActivity'
+  | 'pullStats'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -52,6 +54,8 @@ export function reportingPulls(
       timed('engagements', options.accountId ?? null, () => engine.pullEngagements(options)),
     // An engagement's id is the platform's, which the log does not need: the pull's counts say enough.
     pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
+    pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
+    pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
   };
 }
 

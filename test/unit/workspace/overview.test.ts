@@ -136,6 +136,8 @@ describe('the overview', () => {
     expect(one('profile').textContent).toContain('Bob Tester');
     expect(one('profile').textContent).toContain('Retirement age');
     expect(one('profile').textContent).toContain('62');
+    // The activity reads its own page of the store (activity/AccountActivity.vue), a moment later.
+    await vi.waitFor(() => expect(one('activity').querySelector('li')).not.toBeNull());
     const item = one('activity').querySelector('li')!;
     expect(item.textContent).toContain('Account created');
     expect(item.textContent).toContain('Alex Morgan');

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+// An account's activity in its workspace: the newest ten, "Show more" for older ones read from
+// the store, and the filter by type offering the types the account's rows hold, in plain words.
+
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import Dexie from 'dexie';
+import PrimeVue from 'primevue/config';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AccountActivity from '../../../renderer/src/activity/AccountActivity.vue';
+import { fakeIdb, openDb, syncedAccount } from '../data/helpers.ts';
+
+// Live queries run only where Dexie finds an IndexedDB of its own: give it the fake one.
+Object.assign(Dexie.dependencies, fakeIdb);
+
+let wrapper: VueWrapper | null = null;
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+});
+
+const entries = () => [...document.querySelectorAll<HTMLElement>('[data-testid="activity-entry"]')];
+
+describe('an account’s activity', () => {
+  it('shows the newest ten, then more on "Show more", and filters by type', async () => {
+    const db = openDb();
+    const account = await syncedAccount(db, 7);
+    // 12 updates and one creation, the creation the oldest.
+    const rows = Array.from({ length: 13 }, (_, i) => {
+      const type = i === 0 ? 'account.created' : 'account.updated';
+      const created_at = `2026-11-${String(i + 1).padStart(2, '0')} 10:00:00`;
+      return {
+        id: i + 1,
+        accountServerId: 7,
+        type,
+        createdAt: created_at,
+        server: { id: i + 1, type, icon: 'i_pen', description: `Change ${i + 1}`, options: {}, created_at },
+        pulledAt: 1,
+      };
+    });
+    await db.accountActivity.bulkPut(rows);
+    wrapper = mount(AccountActivity, {
+      props: { db, accountId: account.id },
+      attachTo: document.body,
+      // The workspace's entries link nowhere: no router needed.
+      global: { plugins: [[PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
+    });
+    await flushPromises();
+    await vi.waitFor(() => expect(entries()).toHaveLength(10));
+    expect(entries()[0]?.textContent).toContain('Change 13');
+    expect(entries()[0]?.querySelector('strong')?.textContent).toBe('Account updated');
+    const more = document.querySelector<HTMLButtonElement>('[data-testid="activity-show-more"]')!;
+    expect(more.textContent).toContain('Show more (3 older)');
+    more.click();
+    await vi.waitFor(() => expect(entries()).toHaveLength(13));
+    expect(entries().at(-1)?.querySelector('strong')?.textContent).toBe('Account created');
+    expect(document.querySelector('[data-testid="activity-show-more"]')).toBeNull();
+
+    // The filter offers the types held; choosing one shows only it.
+    (
+      wrapper.findComponent({ name: 'Select' }).vm as unknown as { $emit: (e: string, v: string) => void }
+    ).$emit('update:modelValue', 'account.created');
+    await vi.waitFor(() => expect(entries()).toHaveLength(1));
+    expect(entries()[0]?.dataset.type).toBe('account.created');
+  });
+});

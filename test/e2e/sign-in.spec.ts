@@ -14,7 +14,7 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
 
   await expect(page.getByTestId('user-name')).toHaveText('Alex Morgan');
   await expect(page.getByTestId('connection')).toHaveText('Online');
-  await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/app-frame-light.png', animations: 'disabled' });
 
   // Switch team: the platform itself must now show the other team as current.
@@ -78,7 +78,7 @@ test('the printed address opens the preview once, in one browser, and leaves no 
   const page = await first.newPage();
   await page.goto(address);
   await expect(page.getByRole('heading', { name: 'Sign in to your advisory platform' })).toBeVisible();
-  expect(page.url()).toBe(`${servers.host.url}/#/sign-in?next=/accounts`);
+  expect(page.url()).toBe(`${servers.host.url}/#/sign-in?next=/home`);
   await expect(page).toHaveTitle(/development preview/);
   // The cookie is the browser's, not the page's scripts'.
   expect(

@@ -175,6 +175,33 @@ describe('sending a questionnaire', () => {
     expect(await db.engagements.get(made[0]!.id)).toBeDefined();
   });
 
+  it('still unanswered when the team check before the next try fails: looked up then, not sent twice', async () => {
+    const account = await household();
+    const { opId } = await queueSendEngagement(db, sendTo(account));
+    let now = Date.now();
+    // Retries wait a minute, so each run is one try and the test says when the next falls due.
+    const push = new PushEngine({ db, send: advisor.send, now: () => now, backoff: { baseMs: 60_000 } });
+    platform.control.setFaults({
+      queue: [{ kind: 'drop-after', methods: ['POST'], path: '^/api/v2/engagements$' }],
+    });
+    await push.run();
+    expect(onPlatform(account.serverId)).toHaveLength(1);
+    // Next try: asking the platform's team (before a questionnaire goes) meets a 503.
+    platform.control.setFaults({
+      queue: [{ kind: 'unavailable', methods: ['GET'], path: '^/api/v2/user$' }],
+    });
+    now += 10 * 60_000;
+    await push.run();
+    now += 60 * 60_000;
+    advisor.requests.length = 0;
+    await push.run();
+    await whenSynced(db, opId!);
+    expect(requestsOf(advisor)).toEqual(['GET /user', 'GET /engagements']);
+    const made = onPlatform(account.serverId);
+    expect(made).toHaveLength(1);
+    expect(await db.engagements.get(made[0]!.id)).toBeDefined();
+  });
+
   it('dropped before the platform got it: looked up, none found beside those known before, sent again, one', async () => {
     const account = await household();
     // The same template to the same member, already here before the send was queued: not its result.

@@ -408,6 +408,32 @@ describe('uncertain creates', () => {
     expect((await db.sectionItems.get(id))?.serverId).toBe(assets[1]?.id);
   });
 
+  it('stays uncertain when the team check before it fails: looked for again, not sent twice', async () => {
+    const fields = newClient();
+    const { opId } = await createRecord(db, 'accounts', { fields });
+    let now = Date.now();
+    // Retries wait a minute, so each run below is one try and the test says when the next falls due.
+    const push = new PushEngine({ db, send: advisor.send, now: () => now, backoff: { baseMs: 60_000 } });
+    platform.control.setFaults({
+      queue: [{ kind: 'drop-after', methods: ['POST'], path: '^/api/v2/accounts$' }],
+    });
+    await push.run();
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+    // Next try: asking the platform's team (before any new account goes) meets a server error.
+    platform.control.setFaults({
+      queue: [{ kind: 'server-error', methods: ['GET'], path: '^/api/v2/user$' }],
+    });
+    now += 10 * 60_000;
+    await push.run();
+    expect((await db.outbox.toArray())[0]?.state).toBe('inflight');
+    now += 60 * 60_000;
+    advisor.requests.length = 0;
+    expect(await push.run()).toMatchObject({ adopted: 1, remaining: 0 });
+    await whenSynced(db, opId as string);
+    expect(advisor.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'GET /accounts']);
+    expect(onServer(fields['client.email'])).toHaveLength(1);
+  });
+
   it('after a restart with the create left in flight: adopted when it landed …', async () => {
     const fields = newClient();
     const { id } = await createRecord(db, 'accounts', { fields });

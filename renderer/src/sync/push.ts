@@ -242,16 +242,18 @@ export class PushEngine {
    * A new account is the one write that meets no 404 under another team: it would simply be made
    * there. So before the first of a pass, the platform confirms its current team is the store's;
    * under another the create waits as it is (the other writes learn it from a 404: settle.ts), and
-   * a failure to ask is the create's own (a retry, a sign-in). Null: it may go.
+   * a failure to ask is the create's own (a retry, a sign-in). Null: it may go. A create whose
+   * earlier sending went unanswered stays `uncertain` through that failure: nothing was sent this
+   * time, so it may still have landed, and it must be looked for before it goes again.
    */
-  private async teamBeforeCreate(op: Operation, pass: Pass): Promise<Outcome | null> {
+  private async teamBeforeCreate(op: Operation, uncertain: boolean, pass: Pass): Promise<Outcome | null> {
     // A questionnaire sent under another team would meet a refusal (the account is not there), not a 404.
     if (op.table !== 'accounts' || (op.kind !== 'create' && op.kind !== 'sendEngagement')) return null;
     pass.team ??= this.team.confirm('upload');
     const team = await pass.team;
     if (team.kind === 'same') return null;
     if (team.kind === 'unknown' && team.failure)
-      return { type: 'failed', failure: team.failure, uncertain: false, teamAsked: true };
+      return { type: 'failed', failure: team.failure, uncertain, teamAsked: true };
     return { type: 'wait' };
   }
 
@@ -344,7 +346,7 @@ export class PushEngine {
     // A pull already saw the record gone: the answer to an update or delete is known without asking.
     if (row.deletedOnServer && op.kind !== 'create')
       return { type: 'failed', failure: goneFromServer(), uncertain: false, teamAsked: true };
-    const team = await this.teamBeforeCreate(op, pass);
+    const team = await this.teamBeforeCreate(op, uncertain, pass);
     if (team) return team;
     const target = await targetOf(ctx, row);
     if (!target) return { type: 'wait' };

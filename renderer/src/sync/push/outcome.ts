@@ -53,6 +53,9 @@ export type Outcome =
   /**
    * `teamAsked`: the platform's team was asked already (a pull that found the record gone had it
    * confirmed; or asking failed, and that failure is the outcome): settle does not ask again.
+   * `uncertain`: the write may have landed, in this try or an earlier unanswered one. An operation
+   * that was uncertain stays so until an answer or the lookup settles it: a failure before anything
+   * was sent (a read, the team check) leaves it as it was, or its create would go again unlooked-for.
    */
   | { type: 'failed'; failure: ApiFailure; uncertain: boolean; teamAsked?: boolean }
   | { type: 'wait' };

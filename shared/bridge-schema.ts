@@ -100,7 +100,15 @@ const failureOf = z.strictObject({
 /** One pull of the sync engine, as the coordinator ran it. */
 export const pullReportEntrySchema = z.strictObject({
   type: z.literal('pull'),
-  pull: z.enum(['config', 'account-list', 'offline-accounts', 'account', 'engagements', 'engagement']),
+  pull: z.enum([
+    'config',
+    'account-list',
+    'offline-accounts',
+    'account',
+    'engagements',
+    'engagement',
+    'forms',
+  ]),
   /** The account of an account pull, or of a household's engagements (its local id). */
   accountId: recordId.optional(),
   durationMs,

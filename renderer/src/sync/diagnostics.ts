@@ -22,6 +22,7 @@ export type ReportedPulls = Pick<
   | 'pullAccount'
   | 'pullEngagements'
   | 'pullEngagement'
+  | 'pullForms'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -52,6 +53,7 @@ export function reportingPulls(
       timed('engagements', options.accountId ?? null, () => engine.pullEngagements(options)),
     // An engagement's id is the platform's, which the log does not need: the pull's counts say enough.
     pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
+    pullForms: (options = {}) => timed('forms', options.accountId ?? null, () => engine.pullForms(options)),
   };
 }
 

@@ -44,7 +44,8 @@ export const isEngagementOp = (op: Operation): boolean =>
 
 const memberWord = (member: MemberRole) => (member === 'coclient' ? 'co-client' : 'client');
 
-async function refuseWithout(db: AdvisorDb, permission: string): Promise<void> {
+/** Refuses, in words, what the user's role does not allow (as the pulled user says). */
+export async function refuseWithout(db: AdvisorDb, permission: string): Promise<void> {
   const refusal = await permissionRefusal(db, permission);
   if (refusal) throw new ChangeRefused(refusal);
 }

@@ -35,6 +35,7 @@ const routes: RouteRecordRaw[] = [
     children: [
       { path: '', redirect: { name: 'accounts' } },
       ACCOUNT_ROUTES,
+      { path: 'forms', name: 'forms', component: () => import('../forms/FormsView.vue') },
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

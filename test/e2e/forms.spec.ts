@@ -1,7 +1,8 @@
 // Forms (0.0.1) end to end in the browser preview against the sandbox platform: at a meeting with
 // no network, the advisor sends a form from a template to a household's client from its Forms tab;
 // it shows as not sent yet and the platform has none; back online it is sent once (the sandbox
-// holds exactly one new form of that template), shows as New, and is closed from the tab. The
+// holds exactly one new form of that template), shows as New, and is closed from the tab; its
+// preview opens the platform's address in a browser, and Copy address copies it. The
 // team's Forms list finds it by the household's name. Screenshots light and dark of the tab and
 // the list go to test-results/screenshots/forms-*.png.
 
@@ -81,6 +82,25 @@ test('a form sent offline at a meeting goes once when back online, then is close
   await expect(row.getByTestId('form-status')).toHaveText('Closed', { timeout: 30_000 });
   expect(formsOf().find((f) => f.key === made[0]!.key)?.status).toBe('CLOSED');
   expect(formsOf().filter((f) => !before.has(f.key))).toHaveLength(1);
+
+  // ---- Preview: the platform's address, in the browser; and copied -----------------------------
+  const address = `${servers.platform.url}/forms/${made[0]!.definition_key}/preview`;
+  const [preview] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('form-preview').click()]);
+  await preview.waitForLoadState();
+  expect(preview.url()).toBe(address);
+  await expect(preview.locator('h1')).toHaveText(template.title);
+  await preview.close();
+  await expect(row.getByTestId('form-address')).toHaveValue(address);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByTestId('form-copy').click();
+  await expect(page.locator('.p-toast-message').filter({ hasText: 'Address copied' })).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    ),
+  ).toBe(address);
 
   // ---- The team's list -------------------------------------------------------------------------
   await page.getByRole('link', { name: 'Forms' }).click();

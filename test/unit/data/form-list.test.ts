@@ -9,7 +9,7 @@ import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { formEntries } from '../../../renderer/src/data/queries/form-list.ts';
 import { formRow } from '../../../renderer/src/data/records.ts';
-import { filterEntries, statusWord } from '../../../renderer/src/forms/forms.ts';
+import { filterEntries, statusWord } from '../../../renderer/src/forms/form-words.ts';
 import { clientFields, openDb, syncedAccount } from './helpers.ts';
 
 let db: AdvisorDb;

@@ -8,11 +8,10 @@ import { CONFIG_KEYS, configEntry } from '../config.ts';
 import type { AdvisorDb } from '../db.ts';
 import { memberContact } from '../member-contact.ts';
 import { FORM_OPERATION_KINDS, type FormRow, type Operation } from '../model.ts';
-import { refuseWithout } from './engagements.ts';
+import { discardAccountChange, refuseWithout } from './engagements.ts';
 import {
   ChangeRefused,
   SYNC_TABLES,
-  dropOperations,
   newOperation,
   recordOps,
   statusOf,
@@ -170,19 +169,6 @@ async function queueFormAction(
 }
 
 /** Takes back a form change not sent yet, at the user's asking; one in flight is not taken back. */
-export async function discardFormChange(db: AdvisorDb, opId: string): Promise<void> {
-  const settled: string[] = [];
-  await db.transaction('rw', SYNC_TABLES, async () => {
-    const op = await db.outbox.where('id').equals(opId).first();
-    if (!op || !isFormOp(op)) throw new ChangeRefused(`The change ${opId} is not a form waiting to be sent.`);
-    if (!unsent(op))
-      throw new ChangeRefused(
-        'This change is being sent now and may have reached the platform; it cannot be taken back.',
-      );
-    await dropOperations(db, [op], settled);
-    const account = await db.accounts.get(op.recordId);
-    if (account)
-      await db.accounts.put({ ...account, status: statusOf(await recordOps(db, 'accounts', account.id)) });
-  });
-  announce(db, settled);
+export function discardFormChange(db: AdvisorDb, opId: string): Promise<void> {
+  return discardAccountChange(db, opId, isFormOp, 'a form');
 }

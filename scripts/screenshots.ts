@@ -16,6 +16,8 @@ const SCREENS = [
   'income-form',
   'not-downloaded-household',
   'prepare-meeting-progress',
+  'forms-list',
+  'forms-tab',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -6,6 +6,7 @@
 // team's Forms list finds it by the household's name. Screenshots light and dark of the tab and
 // the list go to test-results/screenshots/forms-*.png.
 
+import type { Page } from '@playwright/test';
 import {
   activeAccounts,
   bothThemes,
@@ -18,6 +19,11 @@ import {
 } from './fixtures.ts';
 
 test.use({ requestsPerMinute: 240 });
+
+/** The toasts said what they had to (each goes by itself); the screenshots show the screen without them. */
+async function toastsGone(page: Page): Promise<void> {
+  await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
+}
 
 test('a form sent offline at a meeting goes once when back online, then is closed', async ({
   page,
@@ -75,6 +81,7 @@ test('a form sent offline at a meeting goes once when back online, then is close
   const row = tab.locator(`[data-testid="form-row"][data-key="${made[0]!.key}"]`);
   await expect(row.getByTestId('form-status')).toHaveText('New');
   await expect(tab.locator('[data-testid="form-row"][data-status="pending"]')).toHaveCount(0);
+  await toastsGone(page);
   await bothThemes(page, 'forms-tab');
 
   // ---- Closed from the tab ---------------------------------------------------------------------
@@ -106,6 +113,7 @@ test('a form sent offline at a meeting goes once when back online, then is close
   await page.getByRole('link', { name: 'Forms' }).click();
   const list = page.getByTestId('forms-view');
   await expect(list.getByTestId('form-row').first()).toBeVisible({ timeout: 30_000 });
+  await toastsGone(page);
   await bothThemes(page, 'forms-list');
   await list.getByTestId('forms-search').fill(household.client.last_name);
   await expect(list.locator(`[data-testid="form-row"][data-key="${made[0]!.key}"]`)).toContainText(

@@ -18,6 +18,7 @@ const SCREENS = [
   'prepare-meeting-progress',
   'forms-list',
   'forms-tab',
+  'forms-send-dialog',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -2,8 +2,8 @@
 // no network, the advisor sends a form from a template to a household's client from its Forms tab;
 // it shows as not sent yet and the platform has none; back online it is sent once (the sandbox
 // holds exactly one new form of that template), shows as New, and is closed from the tab; its
-// preview opens the platform's address in a browser, and Copy address copies it. The
-// team's Forms list finds it by the household's name. Screenshots light and dark of the tab and
+// preview opens the platform's address in a browser, and Copy address copies it. The team's Forms
+// list finds it by the household's name. Screenshots light and dark of the send dialog, the tab and
 // the list go to test-results/screenshots/forms-*.png.
 
 import type { Page } from '@playwright/test';
@@ -56,6 +56,7 @@ test('a form sent offline at a meeting goes once when back online, then is close
   const dialog = page.getByTestId('send-form-dialog');
   await dialog.getByTestId(`template-${template.key}`).click();
   await expect(dialog.getByTestId(`template-${template.key}`)).toContainText(template.title);
+  await bothThemes(page, 'forms-send-dialog');
   await dialog.getByTestId('send-form-confirm').click();
   await expect(dialog).toBeHidden();
   const waiting = tab.locator('[data-testid="form-row"][data-status="pending"]');

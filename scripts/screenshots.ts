@@ -18,6 +18,9 @@ const SCREENS = [
   'prepare-meeting-progress',
   'export-menu',
   'stored-files',
+  'forms-list',
+  'forms-tab',
+  'forms-send-dialog',
 ];
 
 mkdirSync(TO, { recursive: true });

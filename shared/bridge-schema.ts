@@ -110,6 +110,7 @@ export const pullReportEntrySchema = z.strictObject({
     'engagement',
     'feed',
     'stats',
+    'forms',
   ]),
   /** The account of an account pull, or of a household's engagements (its local id). */
   accountId: recordId.optional(),

@@ -17,7 +17,7 @@ import { serveRenderer } from './protocol.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
-import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from './security.ts';
+import { CONTENT_SECURITY_POLICY, isSafeExternalUrl, opensExternally } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
@@ -31,7 +31,8 @@ protocol.registerSchemesAsPrivileged([
 
 let mainWindow: BrowserWindow | null = null;
 
-function harden(): void {
+/** `platformBases`: the interfaces' base addresses now (a sandbox's loopback preview may open). */
+function harden(platformBases: () => string[]): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
@@ -43,7 +44,7 @@ function harden(): void {
     contents.on('will-navigate', (e) => e.preventDefault());
     contents.on('will-attach-webview', (e) => e.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+      if (opensExternally(url, platformBases())) void shell.openExternal(url);
       return { action: 'deny' };
     });
   });
@@ -122,7 +123,10 @@ async function startApp(): Promise<void> {
     ),
   );
   serveRenderer(protocol, join(import.meta.dirname, '../renderer'), APP_HOST);
-  harden();
+  harden(() => {
+    const { v2, v0 } = services.settings.profile();
+    return [v2.baseUrl, v0.baseUrl];
+  });
   registerBridge(ipcMain, BRIDGE_CHANNEL_NAMES, services.handlers);
   Menu.setApplicationMenu(buildMenu(() => mainWindow));
   mainWindow = createWindow(services);

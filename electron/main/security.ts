@@ -35,3 +35,21 @@ export function isSafeExternalUrl(raw: string, options: { allowLoopbackHttp?: bo
   if (url.protocol === 'https:') return url.hostname !== '';
   return options.allowLoopbackHttp === true && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
+
+/**
+ * What a link the window opens may be (a form's preview the platform addressed): any https address,
+ * and loopback http only at the origin of an interface the connection profile points at, which is
+ * loopback only for the local sandbox platform. Any other http address stays in no browser.
+ */
+export function opensExternally(raw: string, platformBases: readonly string[]): boolean {
+  if (isSafeExternalUrl(raw)) return true;
+  if (!isSafeExternalUrl(raw, { allowLoopbackHttp: true })) return false;
+  const origin = new URL(raw).origin;
+  return platformBases.some((base) => {
+    try {
+      return new URL(base).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}

@@ -14,6 +14,11 @@ import {
   createRecord,
   deleteRecord,
   discardEngagementChange,
+  discardFormChange,
+  isFormOp,
+  queueCloseForm,
+  queueResendForm,
+  queueSendForm,
   isEngagementOp,
   queueCloseEngagement,
   queueReopenEngagement,
@@ -51,6 +56,7 @@ import { openDb } from '../unit/data/helpers.ts';
 import { Clock, Life, type Host } from './app.ts';
 import { check } from './check.ts';
 import { EngagementIntents } from './engagements.ts';
+import { FormIntents } from './forms.ts';
 import { Oracle, type RecordRef } from './oracle.ts';
 import {
   MARKER_FIELD,
@@ -143,6 +149,10 @@ const CHANGES = {
   sendEngagement: 3,
   closeEngagement: 2,
   reopenEngagement: 1,
+  /** A form sent from a 0.0.1 template; one of those held resent or closed. */
+  sendForm: 3,
+  resendForm: 1,
+  closeForm: 2,
 } as const;
 type ChangeKind = keyof typeof CHANGES;
 
@@ -197,6 +207,9 @@ class Scenario implements Host {
   /** Fixes tried per refused operation: after a few, a refused create is discarded. */
   private readonly fixes = new Map<string, number>();
   private readonly engagements = new EngagementIntents();
+  private readonly forms = new FormIntents();
+  /** The advisor's team's templates' keys (0.0.1 addresses a template by key). */
+  private templateKeys: string[] = [];
   /** The advisor's team's templates. */
   private templates: string[] = [];
 
@@ -274,10 +287,12 @@ class Scenario implements Host {
       state: this.platform.control.dump(),
       scope: this.scope,
     });
-    await this.engagements.check(this.db, this.platform.control.dump(), (kind, message) => {
+    const tell = (kind: 'duplicates' | 'lost', message: string) => {
       findings[kind]++;
       findings.problems.push(`${kind}: ${message}`);
-    });
+    };
+    await this.engagements.check(this.db, this.platform.control.dump(), tell);
+    await this.forms.check(this.db, this.platform.control.dump(), tell);
     // The first lines come with the story of the records they name.
     const problems = [...this.report.problems, ...findings.problems];
     const told = problems.flatMap((line, i) => (i < 5 ? [line, ...this.oracle.storyOf(line)] : [line]));
@@ -299,6 +314,8 @@ class Scenario implements Host {
     const team = state.users.find((u) => u.email === ADVISOR)!.currentTeamId;
     this.engagements.started(state);
     this.templates = state.templates.filter((t) => t.teamId === team).map((t) => t.id);
+    this.forms.started(state);
+    this.templateKeys = state.templates.filter((t) => t.teamId === team).map((t) => t.key);
     this.fileUrls = Object.values(state.files)
       .filter((f) => f.teamId === team)
       .map((f) => `${this.platform.url}/api/v0/files/${f.id}/${encodeURIComponent(f.name)}`);
@@ -521,7 +538,37 @@ class Scenario implements Host {
       await queueReopenEngagement(this.db, id);
       this.engagements.wished(id, 'NEW');
     },
+    sendForm: async () => {
+      const account = await this.anAccount();
+      const recipients: MemberRole[] =
+        hasCoclient(account) && this.random.chance(0.3) ? ['client', 'coclient'] : [this.member(account)];
+      const templateKey = this.random.pick(this.templateKeys);
+      await queueSendForm(this.db, { accountId: account.id, templateKey, recipients });
+      this.forms.sent(account.id, recipients, templateKey);
+      this.oracle.note(
+        'accounts',
+        account.id,
+        `sends the form ${templateKey} to the ${recipients.join(' and ')}`,
+      );
+    },
+    resendForm: async () => {
+      const id = await this.aForm();
+      if (!id) return;
+      if ((await queueResendForm(this.db, id)).opId) this.forms.resent();
+    },
+    closeForm: async () => {
+      const id = await this.aForm();
+      if (!id) return;
+      await queueCloseForm(this.db, id);
+      this.forms.closing(id);
+    },
   };
+
+  /** A form this computer holds (those sent here, once the platform made them). */
+  private async aForm(): Promise<string | undefined> {
+    const ids = await this.db.forms.toCollection().primaryKeys();
+    return ids.length > 0 ? this.random.pick(ids) : undefined;
+  }
 
   /** An engagement this computer holds (those sent here, once the platform made them). */
   private async anEngagement(): Promise<string | undefined> {
@@ -805,6 +852,14 @@ class Scenario implements Host {
 
   private async fix(op: Operation, tries: number): Promise<void> {
     // A questionnaire the platform refused (its account or member gone there): the user takes it back.
+    if (isFormOp(op)) {
+      await discardFormChange(this.db, op.id);
+      if (op.kind === 'sendForm')
+        this.forms.sent(op.recordId, op.fields.recipients as string[], String(op.fields.template_key), -1);
+      else if (op.kind === 'resendForm') this.forms.resent(-1);
+      else this.forms.closing(String(op.fields.form), false);
+      return;
+    }
     if (isEngagementOp(op)) {
       await discardEngagementChange(this.db, op.id);
       if (op.kind === 'sendEngagement')

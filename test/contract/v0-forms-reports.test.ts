@@ -167,6 +167,9 @@ describe('forms', () => {
       r.body.reminded_at,
     );
     expect((await feed('form.resent')).length).toBeGreaterThan(0);
+    // Resent again at once, the reminder moves still: the app tells a resend done by it.
+    const again = await api.post<FormV0>(`${formPath(form)}/resend`);
+    expect(again.body.reminded_at! > r.body.reminded_at!).toBe(true);
     expectV0Error(await api.post(`/accounts/${account.id}/forms/999999/resend`), 404);
     expectV0Error(
       await api.post(`/accounts/987654/forms/${encodeURIComponent(String(form.key))}/resend`),

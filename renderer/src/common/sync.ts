@@ -263,6 +263,11 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().openAccount(localId));
   }
 
+  /** The forms (0.0.1) of the team, or of one household, from the platform (one request; online only). */
+  function pullForms(localId?: string): Promise<PullReport> {
+    return save(() => sync().pullFormsOf(localId));
+  }
+
   function setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
     return save(() => sync().setAvailableOffline(localId, on));
   }
@@ -323,6 +328,7 @@ export const useSyncStore = defineStore('sync', () => {
     resolveConflict,
     retry,
     openAccount,
+    pullForms,
     setAvailableOffline,
     refreshAdvisorRecords,
     prepare,

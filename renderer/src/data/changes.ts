@@ -4,7 +4,7 @@
 // engine only moves operations through their states and removes them once the server has them.
 //
 // This is its public face; each kind of change is a module of changes/: create, update, delete,
-// files, PIN reset, engagements sent, closed and reopened, conflicts (and recreating what the server deleted), refused changes; the
+// files, PIN reset, engagements sent, closed and reopened, forms sent, resent and closed, conflicts (and recreating what the server deleted), refused changes; the
 // outbox's operations and its signals are shared by all of them and by the push engine.
 
 export { createRecord, type NewRecord } from './changes/create.ts';
@@ -17,6 +17,15 @@ export {
   type EngagementSend,
 } from './changes/engagements.ts';
 export { deleteRecord, forgetAccount } from './changes/delete.ts';
+export {
+  discardFormChange,
+  formTemplates,
+  isFormOp,
+  queueCloseForm,
+  queueResendForm,
+  queueSendForm,
+  type FormSend,
+} from './changes/forms.ts';
 export { queueRemoveFile, queueUpload, type FileRef } from './changes/file-changes.ts';
 export {
   DELETED_ON_SERVER,

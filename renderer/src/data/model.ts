@@ -142,11 +142,22 @@ export interface SingleRow extends SyncedRow {
 export type SyncedTable = 'accounts' | 'sectionItems' | 'singles';
 
 export type OperationKind =
-  'create' | 'update' | 'delete' | 'upload' | 'removeFile' | 'resetPin' | EngagementOperationKind;
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'upload'
+  | 'removeFile'
+  | 'resetPin'
+  | EngagementOperationKind
+  | FormOperationKind;
 
 /** Changes of engagements, queued on their account (data/changes/engagements.ts). */
 export const ENGAGEMENT_OPERATION_KINDS = ['sendEngagement', 'closeEngagement', 'reopenEngagement'] as const;
 export type EngagementOperationKind = (typeof ENGAGEMENT_OPERATION_KINDS)[number];
+
+/** Changes of 0.0.1 forms, queued on their account (data/changes/forms.ts). */
+export const FORM_OPERATION_KINDS = ['sendForm', 'resendForm', 'closeForm'] as const;
+export type FormOperationKind = (typeof FORM_OPERATION_KINDS)[number];
 
 export type OperationState =
   /** Waiting its turn. */
@@ -181,7 +192,10 @@ export interface Operation {
    * (data/files.ts: name, size, blob id); removeFile: the file field, null; resetPin: `member`;
    * sendEngagement: `member`, `template_id`, the three email flags and `known` (the ids of the
    * engagements of that member and template this computer held when it was queued);
-   * closeEngagement, reopenEngagement: `engagement` (its id).
+   * closeEngagement, reopenEngagement: `engagement` (its id); sendForm: `template_key`,
+   * `template_title`, `recipients` (roles) and `known` (the keys of the account's forms held
+   * when it was queued); resendForm, closeForm: `form` (the FormRow id), `key` and
+   * `reminded` (its `reminded_at` when queued).
    */
   fields: Fields;
   /** For updates: the server's value of each changed field when it was first changed here. */

@@ -39,6 +39,7 @@ const routes: RouteRecordRaw[] = [
       { path: 'home', name: 'home', component: HomeView },
       ACCOUNT_ROUTES,
       { path: 'activity', name: 'activity', component: () => import('../activity/ActivityView.vue') },
+      { path: 'forms', name: 'forms', component: () => import('../forms/FormsView.vue') },
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

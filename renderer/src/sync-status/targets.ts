@@ -89,4 +89,7 @@ export const CHANGE_WORDS: Record<OperationKind, string> = {
   sendEngagement: 'Questionnaire sent',
   closeEngagement: 'Questionnaire closed',
   reopenEngagement: 'Questionnaire reopened',
+  sendForm: 'Form sent',
+  resendForm: 'Form resent',
+  closeForm: 'Form closed',
 };

@@ -520,6 +520,12 @@ export class SyncCoordinator {
     return this.pull.pullEngagement(id, { priority: 'interactive' });
   }
 
+  /** Forms (0.0.1): every one of the user (`/user/forms`), or one household's; one request. */
+  async pullFormsOf(localId?: string): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullForms({ ...(localId ? { accountId: localId } : {}), priority: 'interactive' });
+  }
+
   // ---- What the push tells ----
 
   private onPush(event: PushEvent): void {

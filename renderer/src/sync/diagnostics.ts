@@ -24,6 +24,7 @@ export type ReportedPulls = Pick<
   | 'pullEngagement'
   | 'pullUserActivity'
   | 'pullStats'
+  | 'pullForms'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -56,6 +57,7 @@ export function reportingPulls(
     pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
     pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
     pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
+    pullForms: (options = {}) => timed('forms', options.accountId ?? null, () => engine.pullForms(options)),
   };
 }
 

@@ -248,7 +248,7 @@ export class PushEngine {
    */
   private async teamBeforeCreate(op: Operation, uncertain: boolean, pass: Pass): Promise<Outcome | null> {
     // A questionnaire sent under another team would meet a refusal (the account is not there), not a 404.
-    if (op.table !== 'accounts' || (op.kind !== 'create' && op.kind !== 'sendEngagement')) return null;
+    if (op.table !== 'accounts' || !['create', 'sendEngagement', 'sendForm'].includes(op.kind)) return null;
     pass.team ??= this.team.confirm('upload');
     const team = await pass.team;
     if (team.kind === 'same') return null;

@@ -107,9 +107,10 @@ const SENDS_KEPT = 200;
  * The documents do not say in which time zone the platform writes `created_at`: read as UTC, an
  * engagement the send made may look up to 14 hours older than the moment the send was queued.
  */
-const ZONE_TOLERANCE_MS = 14 * 3_600_000;
+export const ZONE_TOLERANCE_MS = 14 * 3_600_000;
 
-const stampMs = (stamp: string) => Date.parse(stamp.replace(' ', 'T') + (stamp.endsWith('Z') ? '' : 'Z'));
+export const stampMs = (stamp: string) =>
+  Date.parse(stamp.replace(' ', 'T') + (stamp.endsWith('Z') ? '' : 'Z'));
 
 /** What `POST /engagements` sends. */
 export interface EngagementBody {
@@ -159,25 +160,32 @@ export async function findSentEngagement(
     .reverse();
   return ctx.db.transaction('rw', ctx.db.meta, async () => {
     // Read inside the transaction: a send settled meanwhile is seen.
-    const sends = await engagementSends(ctx.db);
+    const sends = await boundSends(ctx.db);
     const found = candidates.find((row) => [undefined, op.id].includes(sends[row.id]?.opId));
     if (found) await bindSend(ctx.db, found.id, op.id, ctx.now());
     return found ?? null;
   });
 }
 
-async function engagementSends(db: AdvisorDb): Promise<EngagementSends> {
-  const value = (await db.meta.get(ENGAGEMENT_SENDS_KEY))?.value;
+/** The sends bound under `key` (engagements; forms: sync/form-sends.ts). */
+export async function boundSends(db: AdvisorDb, key = ENGAGEMENT_SENDS_KEY): Promise<EngagementSends> {
+  const value = (await db.meta.get(key))?.value;
   return isPlainObject(value) ? (value as EngagementSends) : {};
 }
 
-/** Records that the send `opId` made the engagement `engagementId` (the newest bindings are kept). */
-export async function bindSend(db: AdvisorDb, engagementId: string, opId: string, at: number): Promise<void> {
+/** Records that the send `opId` made the record `madeId` (the newest bindings are kept). */
+export async function bindSend(
+  db: AdvisorDb,
+  madeId: string,
+  opId: string,
+  at: number,
+  key = ENGAGEMENT_SENDS_KEY,
+): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
-    const sends = { ...(await engagementSends(db)), [engagementId]: { opId, at } };
+    const sends = { ...(await boundSends(db, key)), [madeId]: { opId, at } };
     const kept = Object.entries(sends)
       .sort(([, a], [, b]) => b.at - a.at)
       .slice(0, SENDS_KEPT);
-    await db.meta.put({ key: ENGAGEMENT_SENDS_KEY, value: Object.fromEntries(kept) });
+    await db.meta.put({ key, value: Object.fromEntries(kept) });
   });
 }

@@ -86,7 +86,8 @@ export function registerForms(r: Router): void {
   r.post('/accounts/:accountId/forms/:formKey/resend', (ctx) => {
     const form = find(ctx);
     if (form.status === 'CLOSED') throw invalid(['status is invalid: a closed form cannot be resent.']);
-    form.reminded_at = form.updated_at = ctx.store.now();
+    // A new stamp even for two resends in one second, as every change gets (clock.ts).
+    form.reminded_at = form.updated_at = ctx.store.clock.after(form.updated_at);
     ctx.store.userActivity(
       ctx.user,
       ctx.user.currentTeamId,

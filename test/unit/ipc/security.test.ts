@@ -5,7 +5,11 @@ import type { BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
 import { isTrustedSender } from '../../../electron/main/ipc/sender.ts';
 import { registerBridge, UntrustedSender } from '../../../electron/main/ipc/validated-ipc.ts';
 import { resolveInside } from '../../../electron/main/paths.ts';
-import { CONTENT_SECURITY_POLICY, isSafeExternalUrl } from '../../../electron/main/security.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  isSafeExternalUrl,
+  opensExternally,
+} from '../../../electron/main/security.ts';
 import { BRIDGE_CHANNEL_NAMES } from '@shared/bridge-schema.ts';
 
 describe('isTrustedSender', () => {
@@ -77,6 +81,21 @@ describe('isSafeExternalUrl', () => {
     expect(isSafeExternalUrl('http://localhost:4010/x', { allowLoopbackHttp: true })).toBe(true);
     expect(isSafeExternalUrl('http://10.0.0.1/x', { allowLoopbackHttp: true })).toBe(false);
     expect(isSafeExternalUrl('http://127.0.0.1.evil.com/x', { allowLoopbackHttp: true })).toBe(false);
+  });
+});
+
+describe('opensExternally (a form preview the window opens)', () => {
+  const sandbox = ['http://127.0.0.1:4010/api/v2', 'http://127.0.0.1:4010/api/v0'];
+  it('opens https anywhere, and loopback http only at the sandbox platform the profile points at', () => {
+    expect(opensExternally('https://forms.platform.example/f/1', [])).toBe(true);
+    expect(opensExternally('http://127.0.0.1:4010/forms/abc/preview', sandbox)).toBe(true);
+    expect(opensExternally('http://127.0.0.1:4011/forms/abc/preview', sandbox)).toBe(false);
+    expect(opensExternally('http://localhost:4010/forms/abc/preview', sandbox)).toBe(false);
+    expect(opensExternally('http://127.0.0.1:4010/x', ['https://platform.example/api/v2'])).toBe(false);
+    expect(opensExternally('http://platform.example/forms/1', ['http://platform.example/api/v0'])).toBe(
+      false,
+    );
+    expect(opensExternally('file:///etc/passwd', sandbox)).toBe(false);
   });
 });
 

@@ -44,7 +44,8 @@ export const isEngagementOp = (op: Operation): boolean =>
 
 const memberWord = (member: MemberRole) => (member === 'coclient' ? 'co-client' : 'client');
 
-async function refuseWithout(db: AdvisorDb, permission: string): Promise<void> {
+/** Refuses, in words, what the user's role does not allow (as the pulled user says). */
+export async function refuseWithout(db: AdvisorDb, permission: string): Promise<void> {
   const refusal = await permissionRefusal(db, permission);
   if (refusal) throw new ChangeRefused(refusal);
 }
@@ -180,12 +181,21 @@ async function queueTransition(
  * Takes back a questionnaire change not sent yet (waiting, waiting for a retry, or refused by the
  * platform), at the user's asking. One in flight may be on the platform already: it is not taken back.
  */
-export async function discardEngagementChange(db: AdvisorDb, opId: string): Promise<void> {
+export function discardEngagementChange(db: AdvisorDb, opId: string): Promise<void> {
+  return discardAccountChange(db, opId, isEngagementOp, 'a questionnaire');
+}
+
+/** Takes back a change queued on an account (`accepts` says which kinds; `what` names one). */
+export async function discardAccountChange(
+  db: AdvisorDb,
+  opId: string,
+  accepts: (op: Operation) => boolean,
+  what: string,
+): Promise<void> {
   const settled: string[] = [];
   await db.transaction('rw', SYNC_TABLES, async () => {
     const op = await db.outbox.where('id').equals(opId).first();
-    if (!op || !isEngagementOp(op))
-      throw new ChangeRefused(`The change ${opId} is not a questionnaire waiting to be sent.`);
+    if (!op || !accepts(op)) throw new ChangeRefused(`The change ${opId} is not ${what} waiting to be sent.`);
     if (!unsent(op))
       throw new ChangeRefused(
         'This change is being sent now and may have reached the platform; it cannot be taken back.',

@@ -23,9 +23,10 @@ const VERDICTS: Record<ApiErrorKind, Verdict | ((op: Operation) => Verdict)> = {
   // real choice about a record they chose to delete. A create, an upload, a file removal or a PIN
   // reset meets 404 only when its account, member or item is gone, which sending again cannot
   // cure, and they hold nothing to recreate the record from.
-  // A close or reopen of an engagement deleted meanwhile has nothing left to change.
+  // A close or reopen of an engagement (a resend or close of a form) deleted meanwhile has nothing
+  // left to change.
   'not-found': (op) =>
-    op.kind === 'delete' || op.kind === 'closeEngagement' || op.kind === 'reopenEngagement'
+    ['delete', 'closeEngagement', 'reopenEngagement', 'resendForm', 'closeForm'].includes(op.kind)
       ? 'gone'
       : op.kind === 'update'
         ? 'deleted-on-server'

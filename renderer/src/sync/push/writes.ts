@@ -1,7 +1,7 @@
 // Sending one operation: a create (looked for on the server first when its last sending is
 // uncertain, see reconcile.ts), an update compared field by field with the server's version, a
 // delete, a single record's write, a PIN reset; file operations are in files.ts, engagement
-// changes in engagements.ts. Each comes to
+// changes in engagements.ts, form changes in forms.ts. Each comes to
 // an Outcome (outcome.ts), which settle.ts records.
 
 import type { ApiRequest } from '@shared/api/request.ts';
@@ -14,6 +14,7 @@ import { DESCRIPTORS, pinResetRequest, securityRequest, type Target } from '../r
 import { compare, current, localFields, serverFields } from './compare.ts';
 import { sendEngagement, transitionEngagement } from './engagements.ts';
 import { removeFile, upload, withFileParts } from './files.ts';
+import { formAction, sendForm } from './forms.ts';
 import { failedWrite, failure, refuse, type Outcome } from './outcome.ts';
 import type { Pass, PushContext } from './pass.ts';
 
@@ -140,4 +141,7 @@ export const HANDLERS: Partial<Record<Operation['kind'], Handler>> = {
   sendEngagement,
   closeEngagement: transitionEngagement,
   reopenEngagement: transitionEngagement,
+  sendForm,
+  resendForm: formAction,
+  closeForm: formAction,
 };

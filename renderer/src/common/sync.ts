@@ -263,6 +263,16 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().openAccount(localId));
   }
 
+  /** A household's questionnaires, one request; skipped offline. */
+  function pullEngagementsOf(localId: string): Promise<PullReport> {
+    return save(() => sync().pullEngagementsOf(localId));
+  }
+
+  /** One questionnaire opened: its answers, documents, signatures and history; skipped offline. */
+  function openEngagement(id: string): Promise<PullReport> {
+    return save(() => sync().openEngagement(id));
+  }
+
   function setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
     return save(() => sync().setAvailableOffline(localId, on));
   }
@@ -315,6 +325,8 @@ export const useSyncStore = defineStore('sync', () => {
     resolveConflict,
     retry,
     openAccount,
+    pullEngagementsOf,
+    openEngagement,
     setAvailableOffline,
     prepare,
     retryPreparation,

@@ -16,4 +16,10 @@ export const AREAS: Area[] = [
     title: 'Accounts',
     icon: 'pi pi-users',
   },
+  {
+    name: 'engagements',
+    path: 'engagements',
+    title: 'Engagements',
+    icon: 'pi pi-send',
+  },
 ];

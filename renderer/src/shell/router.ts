@@ -27,6 +27,23 @@ const ACCOUNT_ROUTES: RouteRecordRaw = {
   ],
 };
 
+/** The engagements area: every questionnaire of the team, and one engagement. */
+const ENGAGEMENT_ROUTES: RouteRecordRaw = {
+  path: 'engagements',
+  children: [
+    {
+      path: '',
+      name: 'engagements',
+      component: () => import('../engagements/EngagementListView.vue'),
+    },
+    {
+      path: ':id',
+      name: 'engagement',
+      component: () => import('../engagements/EngagementDetailView.vue'),
+    },
+  ],
+};
+
 const routes: RouteRecordRaw[] = [
   { path: '/sign-in', name: 'sign-in', component: SignInView, meta: { public: true } },
   {
@@ -35,6 +52,7 @@ const routes: RouteRecordRaw[] = [
     children: [
       { path: '', redirect: { name: 'accounts' } },
       ACCOUNT_ROUTES,
+      ENGAGEMENT_ROUTES,
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

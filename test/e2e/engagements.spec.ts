@@ -7,6 +7,7 @@
 // document, and the preview shows the platform's page with its script not run. Screenshots light
 // and dark of the area and of the completed questionnaire go to test-results/screenshots/engagements-*.png.
 
+import type { Page } from '@playwright/test';
 import {
   activeAccounts,
   bothThemes,
@@ -24,6 +25,13 @@ import {
 test.use({ requestsPerMinute: 1000 });
 
 const ONBOARDING = 'Client intake questionnaire';
+
+/** The screenshots show the screen, not the toasts of what was done before. */
+async function shots(page: Page, name: string): Promise<void> {
+  for (const close of await page.locator('.p-toast-close-button').all()) await close.click();
+  await expect(page.locator('.p-toast-message')).toHaveCount(0);
+  await bothThemes(page, name);
+}
 
 test('offline at a meeting, a questionnaire to the co-client is sent once, completed, and read', async ({
   page,
@@ -121,7 +129,7 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   await expect(listed).toContainText('100% filled');
   await page.getByTestId('engagement-search').fill('');
   await expect(page.getByTestId('engagement-row').first()).toBeVisible();
-  await bothThemes(page, 'engagements-list');
+  await shots(page, 'engagements-list');
 
   // ---- The completed questionnaire: answers by panel, member, signature, a document ---------------
   await page.getByTestId('engagement-search').pressSequentially(coclient.first_name);
@@ -141,7 +149,7 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   );
   const coclientName = `Co-client: ${coclient.first_name} ${coclient.last_name}`;
   await expect(answers.getByTestId('answer').filter({ hasText: coclientName }).first()).toBeVisible();
-  await bothThemes(page, 'engagements-answers');
+  await shots(page, 'engagements-answers');
 
   await detail.getByTestId('engagement-tab-files').click();
   if (completed.signatures.length)
@@ -154,7 +162,7 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
       timeout: 30_000,
     });
   }
-  await bothThemes(page, 'engagements-files');
+  await shots(page, 'engagements-files');
 
   // ---- The preview: the platform's page, its script not run -------------------------------------
   await detail.getByTestId('engagement-tab-preview').click();
@@ -168,5 +176,5 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
         (globalThis as unknown as { __engagementPreviewScriptRan?: boolean }).__engagementPreviewScriptRan,
     ),
   ).toBeUndefined();
-  await bothThemes(page, 'engagements-preview');
+  await shots(page, 'engagements-preview');
 });

@@ -268,6 +268,11 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().pullEngagementsOf(localId));
   }
 
+  /** Every questionnaire of the team (the Engagements area); skipped offline. */
+  function pullTeamEngagements(): Promise<PullReport> {
+    return save(() => sync().pullTeamEngagements());
+  }
+
   /** One questionnaire opened: its answers, documents, signatures and history; skipped offline. */
   function openEngagement(id: string): Promise<PullReport> {
     return save(() => sync().openEngagement(id));
@@ -326,6 +331,7 @@ export const useSyncStore = defineStore('sync', () => {
     retry,
     openAccount,
     pullEngagementsOf,
+    pullTeamEngagements,
     openEngagement,
     setAvailableOffline,
     prepare,

@@ -28,11 +28,11 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
 
   // Every area in the navigation has its page, and none that is not built yet is listed.
   const navigation = page.getByRole('navigation');
-  for (const area of ['Accounts', 'Settings']) {
+  for (const area of ['Accounts', 'Engagements', 'Settings']) {
     await navigation.getByRole('link', { name: area }).click();
     await expect(page.getByRole('heading', { name: area, level: 1 })).toBeVisible();
   }
-  for (const unbuilt of ['Engagements', 'Forms', 'Reports', 'Activity'])
+  for (const unbuilt of ['Forms', 'Reports', 'Activity'])
     await expect(navigation.getByRole('link', { name: unbuilt })).toHaveCount(0);
 
   await page.getByTestId('sign-out').click();

@@ -1,5 +1,5 @@
 // The areas of the app, as the shell's navigation lists them. Only an area that is built is
-// listed: engagements, forms, reports and activity join when their screens exist (issues 15, 16),
+// listed: forms, reports and activity join when their screens exist (issue 16),
 // never before as a page that says it is not built.
 
 export interface Area {

@@ -3,9 +3,12 @@
 /**
  * Scripts only from the app itself; styles also inline, because the component library injects its
  * theme as <style> elements at run time; no plugins, no form posts; network only to the app's own
- * origin (every platform request goes through the main process). No frames either way: a
- * same-origin frame would reach `window.advisor` through its parent, so none is loaded until a
- * preview needs one, and then a sandboxed one.
+ * origin (every platform request goes through the main process). No frame loads an address:
+ * a same-origin frame would reach `window.advisor` through its parent. The one frame the app shows,
+ * an engagement's preview (renderer/src/engagements/PreviewFrame.vue), is an `about:srcdoc`
+ * document, which `frame-src` does not govern: it inherits this policy (no script, no outside
+ * image) and is sandboxed without scripts or the app's origin. `frame-src 'none'` keeps it from
+ * navigating anywhere, a link included (links leave through the window-open handler's https check).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

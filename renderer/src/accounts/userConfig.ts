@@ -11,7 +11,7 @@ import {
   type AccountType,
 } from '@shared/account-rules.ts';
 import { readWire } from '@shared/wire/parse.ts';
-import { User } from '@shared/wire/v2/user.ts';
+import { User, type TemplateSummary } from '@shared/wire/v2/user.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { useSessionStore } from '../common/session.ts';
@@ -66,6 +66,8 @@ export interface UserConfig {
   stage(id: string | null | undefined): PipelineStage | undefined;
   /** The user's own phone country, a sensible default for new phone numbers. */
   phoneCountry: ComputedRef<string | null>;
+  /** The questionnaire templates the user may send (the user resource's `templates`). */
+  templates: ComputedRef<TemplateSummary[]>;
 }
 
 export function useUserConfig(db: AdvisorDb): UserConfig {
@@ -99,5 +101,6 @@ export function useUserConfig(db: AdvisorDb): UserConfig {
     pipelines,
     stage: (id) => (id ? stages.value.find((s) => s.id === id) : undefined),
     phoneCountry: computed(() => (user.value?.phone?.country ?? '').toUpperCase() || null),
+    templates: computed(() => user.value?.templates ?? []),
   };
 }

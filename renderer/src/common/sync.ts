@@ -268,6 +268,21 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().pullFormsOf(localId));
   }
 
+  /** A household's questionnaires, one request; skipped offline. */
+  function pullEngagementsOf(localId: string): Promise<PullReport> {
+    return save(() => sync().pullEngagementsOf(localId));
+  }
+
+  /** Every questionnaire of the team (the Engagements area); skipped offline. */
+  function pullTeamEngagements(): Promise<PullReport> {
+    return save(() => sync().pullTeamEngagements());
+  }
+
+  /** One questionnaire opened: its answers, documents, signatures and history; skipped offline. */
+  function openEngagement(id: string): Promise<PullReport> {
+    return save(() => sync().openEngagement(id));
+  }
+
   function setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
     return save(() => sync().setAvailableOffline(localId, on));
   }
@@ -329,6 +344,9 @@ export const useSyncStore = defineStore('sync', () => {
     retry,
     openAccount,
     pullForms,
+    pullEngagementsOf,
+    pullTeamEngagements,
+    openEngagement,
     setAvailableOffline,
     refreshAdvisorRecords,
     prepare,

@@ -1,5 +1,5 @@
 // The areas of the app, as the shell's navigation lists them. Only an area that is built is
-// listed: engagements and reports join when their screens exist (issues 15, 16),
+// listed: reports join when their screens exist (issue 16),
 // never before as a page that says it is not built.
 
 export interface Area {
@@ -16,6 +16,12 @@ export const AREAS: Area[] = [
     path: 'accounts',
     title: 'Accounts',
     icon: 'pi pi-users',
+  },
+  {
+    name: 'engagements',
+    path: 'engagements',
+    title: 'Engagements',
+    icon: 'pi pi-send',
   },
   { name: 'forms', path: 'forms', title: 'Forms', icon: 'pi pi-file-edit' },
   { name: 'activity', path: 'activity', title: 'Activity', icon: 'pi pi-history' },

@@ -29,6 +29,23 @@ const ACCOUNT_ROUTES: RouteRecordRaw = {
   ],
 };
 
+/** The engagements area: every questionnaire of the team, and one engagement. */
+const ENGAGEMENT_ROUTES: RouteRecordRaw = {
+  path: 'engagements',
+  children: [
+    {
+      path: '',
+      name: 'engagements',
+      component: () => import('../engagements/EngagementListView.vue'),
+    },
+    {
+      path: ':id',
+      name: 'engagement',
+      component: () => import('../engagements/EngagementDetailView.vue'),
+    },
+  ],
+};
+
 const routes: RouteRecordRaw[] = [
   { path: '/sign-in', name: 'sign-in', component: SignInView, meta: { public: true } },
   {
@@ -38,6 +55,7 @@ const routes: RouteRecordRaw[] = [
       { path: '', redirect: { name: 'home' } },
       { path: 'home', name: 'home', component: HomeView },
       ACCOUNT_ROUTES,
+      ENGAGEMENT_ROUTES,
       { path: 'activity', name: 'activity', component: () => import('../activity/ActivityView.vue') },
       { path: 'forms', name: 'forms', component: () => import('../forms/FormsView.vue') },
       { path: 'settings', name: 'settings', component: SettingsView },

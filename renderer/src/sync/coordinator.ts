@@ -512,6 +512,15 @@ export class SyncCoordinator {
   }
 
   /**
+   * Every engagement of the team, when the Engagements area opens: the list's pages at the
+   * budget's pace (the transport spaces them), never in the background.
+   */
+  async pullTeamEngagements(): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullEngagements({ priority: 'interactive' });
+  }
+
+  /**
    * One engagement opened: it, its documents, signatures and history, and its answers once
    * completed (4 requests, 5 when completed).
    */

@@ -64,6 +64,9 @@ export async function mountWorkspace(
     routes: [
       { path: '/accounts', name: 'accounts', component: { render: () => h('div', 'accounts') } },
       { path: '/accounts/:id', name: 'account', component: AccountWorkspace },
+      // The Engagements tab links to the area and to one engagement.
+      { path: '/engagements', name: 'engagements', component: { render: () => h('div', 'engagements') } },
+      { path: '/engagements/:id', name: 'engagement', component: { render: () => h('div', 'engagement') } },
     ],
   });
   await router.push({ name: 'account', params: { id: accountId }, query });

@@ -77,8 +77,10 @@ export async function signIn(
   password = 'sandbox',
   landing = '/accounts',
 ): Promise<Page> {
+  // The sign-in screen's own default (no `next`, or the Home the app opens on) gives way to
+  // `landing`; a `next` a spec led to ("sign in again" from a page) is kept.
   const next = new URL(page.url().replace('#/', '')).searchParams.get('next');
-  if (next === null || next === '/')
+  if (next === null || next === '/' || next === '/home')
     await page.evaluate(
       (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
       `#/sign-in?next=${encodeURIComponent(landing)}`,

@@ -12,6 +12,7 @@ import ToastService from 'primevue/toastservice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
+import { AREAS } from '../../../renderer/src/shell/areas.ts';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
@@ -115,11 +116,14 @@ async function mountFrame(started = true) {
         component: AppShell,
         children: [
           { path: '', name: 'accounts', component: { render: () => h('p', 'the list') } },
-          ...['engagements', 'forms', 'reports', 'activity', 'settings', 'account-board'].map((name) => ({
-            path: name,
-            name,
-            component: { render: () => h('p', name) },
-          })),
+          // Every area the navigation links to (areas.ts), and the pages reached from them.
+          ...[...AREAS.map((a) => a.name).filter((n) => n !== 'accounts'), 'settings', 'account-board'].map(
+            (name) => ({
+              path: name,
+              name,
+              component: { render: () => h('p', name) },
+            }),
+          ),
         ],
       },
       { path: '/sign-in', name: 'sign-in', component: { render: () => h('p', 'sign in') } },

@@ -10,6 +10,7 @@ import ToastService from 'primevue/toastservice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
+import { AREAS } from '../../../renderer/src/shell/areas.ts';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
@@ -121,11 +122,14 @@ async function mountApp(start: '/' | '/sign-in') {
         component: AppShell,
         children: [
           { path: '', name: 'accounts', component: placeholder('the list') },
-          ...['engagements', 'forms', 'reports', 'activity', 'settings', 'account-board'].map((name) => ({
-            path: name,
-            name,
-            component: placeholder(name),
-          })),
+          // Every area the navigation links to (areas.ts), and the pages reached from them.
+          ...[...AREAS.map((a) => a.name).filter((n) => n !== 'accounts'), 'settings', 'account-board'].map(
+            (name) => ({
+              path: name,
+              name,
+              component: placeholder(name),
+            }),
+          ),
         ],
       },
       { path: '/sign-in', name: 'sign-in', component: SignInView },

@@ -9,7 +9,8 @@ test('sign in, see the user, switch team, sign out', async ({ page, servers }) =
   await expect(page.getByTestId('profile-name')).toHaveText('Sandbox');
   await page.screenshot({ path: 'test-results/screenshots/sign-in-light.png', animations: 'disabled' });
 
-  const tab = await signIn(page);
+  // As the advisor signs in: the app opens on Home.
+  const tab = await signIn(page, 'advisor@sandbox.test', 'sandbox', '/home');
   await expect(tab.getByText('You are signed in')).toBeVisible();
 
   await expect(page.getByTestId('user-name')).toHaveText('Alex Morgan');

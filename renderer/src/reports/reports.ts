@@ -119,6 +119,10 @@ export function rangeProblem(range: { start: string | null; end: string | null }
 
 // ---- Addresses and names ----
 
+/** A report the platform listed without a key cannot be addressed (its key is part of every path). */
+export const keyProblem = (report: Pick<ReportRow, 'key'>) =>
+  report.key === '' ? 'This report came from the platform without a key, so it cannot be asked for.' : null;
+
 /** A report file the main process downloads: its address below the 0.0.1 base and a name to save it under. */
 export interface ReportFile {
   api: 'v0';

@@ -17,7 +17,7 @@ import {
   goOffline,
   localId,
   openAccount,
-  openList,
+  signIn,
   test,
   type Servers,
 } from './fixtures.ts';
@@ -63,7 +63,14 @@ test('a team report as CSV and a household’s report as PDF, read back; offline
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openList(page, servers);
+  // Signed in (wherever the app lands), the first sync has filled the account list.
+  await page.goto(servers.host.url);
+  await signIn(page);
+  await expect(page.getByTestId('user-name')).toHaveText('Alex Morgan');
+  await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  await expect(page.getByTestId('account-count')).toHaveText(`${activeAccounts(servers).length} accounts`, {
+    timeout: 30_000,
+  });
 
   // ---- The Reports area: the platform's list, by kind ------------------------------------------
   await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();

@@ -139,4 +139,20 @@ test('a team report as CSV and a household’s report as PDF, read back; offline
   await bothThemes(page, 'reports-offline');
   await offline.getByTestId('reports-local-export').click();
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+
+  // A household's Platform report… offline: said so, and its financial summary offered instead.
+  await openAccount(page, await localId(page, household.id));
+  await expect(page.getByTestId('workspace-title')).toBeVisible();
+  await page.getByTestId('export-open').click();
+  await page.getByRole('menuitem', { name: 'Platform report…' }).click();
+  await expect(dialog.getByTestId('account-report-offline')).toContainText('they need a connection');
+  await expect(dialog.getByTestId('report-download')).toHaveCount(0);
+  await dialog.getByTestId('account-report-local-export').click();
+  // Made on this computer alone, offline: the summary is saved and the toast says where.
+  const toast = page.locator('.p-toast-message').filter({ hasText: /Saved .*financial summary.*\.pdf/ });
+  await expect(toast).toBeVisible({ timeout: 60_000 });
+  const summary = /in (\/.+\.pdf)/.exec(await toast.innerText())?.[1] ?? '';
+  expect(execFileSync('pdftotext', ['-layout', summary, '-'], { encoding: 'utf8' })).toContain(
+    household.client.last_name,
+  );
 });

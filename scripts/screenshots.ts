@@ -21,6 +21,7 @@ const SCREENS = [
   'forms-list',
   'forms-tab',
   'forms-send-dialog',
+  'reports',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -111,6 +111,7 @@ export const pullReportEntrySchema = z.strictObject({
     'feed',
     'stats',
     'forms',
+    'reports',
   ]),
   /** The account of an account pull, or of a household's engagements (its local id). */
   accountId: recordId.optional(),
@@ -168,6 +169,7 @@ export const BRIDGE_CHANNELS = {
   'files.forgetUser': z.tuple([storeIdentitySchema.shape.user]),
   'files.open': z.tuple([storedFileRequestSchema]),
   'files.save': z.tuple([storedFileRequestSchema]),
+  'files.openSaved': z.tuple([z.string().min(1).max(4000)]),
   'files.keep': z.tuple([z.array(storedFileRequestSchema).max(MAX_FILES_PER_CALL)]),
   'files.kept': z.tuple([
     z.array(storedFileRequestSchema.pick({ api: true, url: true })).max(MAX_FILES_PER_CALL),

@@ -69,6 +69,13 @@ export type OpenFileResult =
   | { ok: true; shown: 'viewer' | 'saved'; path: string; bytes: number; from: 'kept' | 'platform' }
   | { ok: false; notKept: boolean; error: ApiFailure | DiskFailure };
 
+/**
+ * A file saved by `files.save` opened with the system's viewer (`viewer`), or, where no viewer can
+ * be started (the browser preview), left where it was saved (`saved`).
+ */
+export type OpenSavedResult =
+  { ok: true; shown: 'viewer' | 'saved'; path: string } | { ok: false; error: ApiFailure | DiskFailure };
+
 /** Files kept offline by `files.keep`: how many were here already or fetched now, and which failed. */
 export interface KeepFilesResult {
   kept: number;
@@ -165,6 +172,8 @@ export interface Bridge {
     open(request: StoredFileRequest): Promise<OpenFileResult>;
     /** Saves a stored file where the user chooses (from this computer's copy when there is one). */
     save(request: StoredFileRequest): Promise<DownloadResult>;
+    /** Opens a file `save` put at `path` in this run of the app (nothing else) with the system's viewer. */
+    openSaved(path: string): Promise<OpenSavedResult>;
     /** Downloads files into the signed-in user's offline cache (those not there yet). */
     keep(requests: StoredFileRequest[]): Promise<KeepFilesResult>;
     /** Which of these files this computer keeps offline for the signed-in user; sends nothing. */

@@ -100,6 +100,7 @@ export function createServices(ports: HostPorts): MainServices {
     'files.forgetUser': (user) => files.forgetUser(user),
     'files.open': (request) => storedFiles.open(request),
     'files.save': (request) => storedFiles.save(request),
+    'files.openSaved': (path) => storedFiles.openSaved(path),
     'files.keep': (requests) => storedFiles.keep(requests),
     'files.kept': (requests) => storedFiles.kept(requests),
     'files.transfers': () => storedFiles.underWay(),

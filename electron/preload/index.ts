@@ -29,6 +29,7 @@ const advisor = {
     forgetUser: call('files', 'forgetUser'),
     open: call('files', 'open'),
     save: call('files', 'save'),
+    openSaved: call('files', 'openSaved'),
     keep: call('files', 'keep'),
     kept: call('files', 'kept'),
     transfers: call('files', 'transfers'),

@@ -102,6 +102,7 @@ test('export the financial summary and the household data of a household edited 
     'Household data (Excel)…',
     'Household data (CSV, zip)…',
     'Meeting summary…',
+    'Platform report…',
   ]);
   await bothThemes(page, 'export-menu');
   await page.keyboard.press('ArrowDown');

@@ -33,6 +33,7 @@ const TYPED_REFUSALS: Partial<Record<BridgeChannel, (failure: ApiFailure) => unk
   'files.preview': (failure) => ({ ok: false, error: failure }),
   'files.open': (failure) => ({ ok: false, notKept: false, error: failure }),
   'files.save': (failure) => ({ ok: false, cancelled: false, error: failure }),
+  'files.openSaved': (failure) => ({ ok: false, error: failure }),
   'exports.begin': (failure) => ({ ok: false, cancelled: false, error: failure }),
   'exports.write': (failure) => ({ ok: false, error: failure }),
   'exports.finish': (failure) => ({ ok: false, error: failure }),

@@ -14,6 +14,7 @@ import type {
   KeepFilesResult,
   KeptFile,
   OpenFileResult,
+  OpenSavedResult,
   StoredFileRequest,
 } from '@shared/bridge.ts';
 import { cacheName, NO_USER, NOT_KEPT, type FileService, type PlatformFiles } from './file-service.ts';
@@ -39,6 +40,8 @@ export class StoredFiles {
   /** Downloads into the cache under way, by user folder and address: asked twice, fetched once. */
   private readonly fetching = new Map<string, Promise<{ path: string } | { error: Failure }>>();
   readonly transfers = new FileTransfers();
+  /** Files Save… put where the user chose in this run of the app: the only paths `openSaved` opens. */
+  private readonly saved = new Set<string>();
 
   constructor(
     private readonly files: FileService,
@@ -78,13 +81,30 @@ export class StoredFiles {
     if (request.keptOnly) return { ok: false, cancelled: false, error: NOT_KEPT };
     const track = this.transfers.start(request, folder);
     try {
-      return await this.files.fetch(
+      const done = await this.files.fetch(
         { api: request.api, url: request.url, suggestedName: nameOf(request, source), target: 'save' },
         track.onBytes,
       );
+      if (done.ok) this.saved.add(done.path);
+      return done;
     } finally {
       track.end();
     }
+  }
+
+  /**
+   * "Open" after Save…: the file just saved, with the system's viewer. Only a path this service
+   * saved is opened (the window cannot name any other file), and only a document or a picture.
+   */
+  async openSaved(path: string): Promise<OpenSavedResult> {
+    if (!this.saved.has(path) || !existsSync(path)) return { ok: false, error: notSavedHere() };
+    const name = path.split(/[\\/]/).pop() ?? '';
+    if (!OPENABLE.test(name)) return { ok: false, error: notOpenable(name) };
+    if (!this.openPath) return { ok: true, shown: 'saved', path };
+    const problem = await this.openPath(path);
+    return problem === ''
+      ? { ok: true, shown: 'viewer', path }
+      : { ok: false, error: viewerFailure(problem) };
   }
 
   /** Fetches every file not kept yet, one after another (the transport spaces them by its budget). */
@@ -181,6 +201,17 @@ function notOpenable(name: string): ApiFailure {
     kind: 'validation',
     status: null,
     message: `${name} is not a document or a picture, so Advisor Desk does not open it; use Save… to keep it.`,
+    fields: {},
+    retryAfterMs: null,
+  };
+}
+
+function notSavedHere(): ApiFailure {
+  return {
+    ok: false,
+    kind: 'validation',
+    status: null,
+    message: 'Advisor Desk opens only the files it saved since it started; open this one from its folder.',
     fields: {},
     retryAfterMs: null,
   };

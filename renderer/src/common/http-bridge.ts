@@ -95,6 +95,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
         ),
       // Answered from the main process's disk alone: no lane, as nothing waits for the platform.
       kept: method('files.kept'),
+      openSaved: method('files.openSaved'),
       transfers: method('files.transfers'),
     },
     exports: {

@@ -273,6 +273,11 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().pullEngagementsOf(localId));
   }
 
+  /** The platform's report list (the Reports area), one request; skipped offline. */
+  function pullReportList(): Promise<PullReport> {
+    return save(() => sync().pullReportList());
+  }
+
   /** Every questionnaire of the team (the Engagements area); skipped offline. */
   function pullTeamEngagements(): Promise<PullReport> {
     return save(() => sync().pullTeamEngagements());
@@ -344,6 +349,7 @@ export const useSyncStore = defineStore('sync', () => {
     retry,
     openAccount,
     pullForms,
+    pullReportList,
     pullEngagementsOf,
     pullTeamEngagements,
     openEngagement,

@@ -58,6 +58,7 @@ const routes: RouteRecordRaw[] = [
       ENGAGEMENT_ROUTES,
       { path: 'activity', name: 'activity', component: () => import('../activity/ActivityView.vue') },
       { path: 'forms', name: 'forms', component: () => import('../forms/FormsView.vue') },
+      { path: 'reports', name: 'reports', component: () => import('../reports/ReportsView.vue') },
       { path: 'settings', name: 'settings', component: SettingsView },
     ],
   },

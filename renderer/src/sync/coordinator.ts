@@ -535,6 +535,12 @@ export class SyncCoordinator {
     return this.pull.pullForms({ ...(localId ? { accountId: localId } : {}), priority: 'interactive' });
   }
 
+  /** The team's report list (the Reports area, opened online), one request; skipped offline. */
+  async pullReportList(): Promise<PullReport> {
+    if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
+    return this.pull.pullReports({ priority: 'interactive' });
+  }
+
   // ---- What the push tells ----
 
   private onPush(event: PushEvent): void {

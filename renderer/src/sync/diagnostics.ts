@@ -25,6 +25,7 @@ export type ReportedPulls = Pick<
   | 'pullUserActivity'
   | 'pullStats'
   | 'pullForms'
+  | 'pullReports'
 >;
 
 type PullName = Extract<DiagnosticsEntry, { type: 'pull' }>['pull'];
@@ -58,6 +59,7 @@ export function reportingPulls(
     pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
     pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
     pullForms: (options = {}) => timed('forms', options.accountId ?? null, () => engine.pullForms(options)),
+    pullReports: (options) => timed('reports', null, () => engine.pullReports(options)),
   };
 }
 

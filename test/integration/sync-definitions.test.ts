@@ -1,0 +1,162 @@
+// The pull of the section forms' allowed values (`/define/{entity}/{entityId}`, 0.0.1) against
+// the sandbox platform over real HTTP, into Dexie over fake-indexeddb: asked once an account is
+// here, one request per entity whose form has a list, kept in the config table with its time, not
+// asked again within a day, asked again after; an entity that fails keeps what was kept.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
+import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull.ts';
+import type { Send } from '../../renderer/src/sync/send.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { openDb } from '../unit/data/helpers.ts';
+import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+
+let platform: Platform;
+let advisor: SandboxClient;
+let send: Send;
+const paths: string[] = [];
+
+beforeAll(async () => {
+  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
+  advisor = sandboxClient(platform, ADVISOR);
+  send = (req) => {
+    paths.push(req.path);
+    return advisor.transport.request(req);
+  };
+});
+
+afterAll(async () => {
+  advisor.transport.dispose();
+  await platform.close();
+});
+
+const HOUR = 60 * 60_000;
+
+/** The 0.0.1 document's entities with enumerated fields ("Data sections"). */
+const ENTITIES_WITH_LISTS = [
+  'Annuity',
+  'Asset',
+  'Cash',
+  'Contact',
+  'ExpenseVariable',
+  'FamilyMember',
+  'Goal',
+  'Insurance',
+  'Liability',
+  'Plan',
+];
+
+/** The document's plan types, and the health savings account the sandbox allows beyond it. */
+const PLAN_TYPES = [
+  '401k',
+  'roth401k',
+  '403b',
+  '457b',
+  'ira',
+  'roth-ira',
+  'simple-ira',
+  'sep-ira',
+  'college',
+  'hsa',
+  'other',
+];
+
+type Held = Record<string, Record<string, string[]>>;
+
+describe('the allowed values of the section forms', () => {
+  it('are pulled once an account is here, kept with their time, and refreshed only after a day', async () => {
+    const db = openDb();
+    await db.open();
+    let now = 5_000_000;
+    const engine = new PullEngine({ db, send, now: () => now });
+
+    // No account on this computer yet: nothing to ask under, nothing asked.
+    paths.length = 0;
+    expect(await engine.pullDefinitions()).toMatchObject({ skipped: true, requests: 0 });
+    expect(paths).toEqual([]);
+
+    await engine.pullAccountList();
+    const first = (await db.accounts.orderBy('serverId').first())!.serverId;
+    paths.length = 0;
+    const report = await engine.pullDefinitions();
+    expect(report.failures).toEqual([]);
+    expect(report.requests).toBe(ENTITIES_WITH_LISTS.length);
+    expect([...paths].sort()).toEqual(ENTITIES_WITH_LISTS.map((e) => `/define/${e}/${first}`).sort());
+
+    const held = (await configEntry<Held>(db, CONFIG_KEYS.definitions))!;
+    expect(held.pulledAt).toBe(now);
+    expect(Object.keys(held.data).sort()).toEqual([...ENTITIES_WITH_LISTS].sort());
+    expect(held.data.Plan?.type).toEqual(PLAN_TYPES);
+    expect(held.data.Asset).toEqual({
+      type: ['primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'],
+    });
+    expect(held.data.Goal).toEqual({
+      type: [
+        'travel',
+        'wedding',
+        'celebration',
+        'college',
+        'private-school',
+        'business',
+        'home',
+        'home-improvement',
+        'purchase',
+        'care',
+        'donation',
+        'bequest',
+        'other',
+      ],
+      priority: ['low', 'medium', 'high'],
+      frequency: ['one-time', 'monthly', 'quarterly', 'annually'],
+    });
+    expect(held.data.FamilyMember).toEqual({
+      relationship: ['child', 'grandchild', 'other'],
+      gender: ['male', 'female'],
+      college_type: ['public', 'private'],
+    });
+
+    // Within the day: nothing asked, the kept values and their time unchanged.
+    now += 23 * HOUR;
+    paths.length = 0;
+    expect(await engine.pullDefinitions()).toMatchObject({ skipped: true, requests: 0 });
+    expect(paths).toEqual([]);
+    expect((await configEntry<Held>(db, CONFIG_KEYS.definitions))!.pulledAt).toBe(5_000_000);
+
+    // After a day: asked again, kept with the new time.
+    now += 2 * HOUR;
+    const again = await engine.pullDefinitions();
+    expect(again).toMatchObject({ skipped: false, requests: ENTITIES_WITH_LISTS.length, failures: [] });
+    expect((await configEntry<Held>(db, CONFIG_KEYS.definitions))!.pulledAt).toBe(now);
+  });
+
+  it('keep what was kept of an entity that fails, and are asked again at the next run', async () => {
+    const db = openDb();
+    await db.open();
+    let now = 9_000_000;
+    const engine = new PullEngine({ db, send, now: () => now });
+    await engine.pullAccountList();
+    await engine.pullDefinitions();
+
+    platform.control.setFaults({
+      queue: [{ kind: 'server-error', path: '^/api/v0/define/Plan/', count: 20 }],
+    });
+    try {
+      now += 25 * HOUR;
+      const failing = await engine.pullDefinitions();
+      expect(failing.failures.map((f) => f.path)).toEqual([expect.stringMatching(/^\/define\/Plan\//)]);
+      const held = (await configEntry<Held>(db, CONFIG_KEYS.definitions))!;
+      expect(held.data.Plan?.type).toEqual(PLAN_TYPES);
+      expect(held.data.Asset?.type).toContain('vehicle');
+      // Not marked as pulled: the next run, an hour on, asks again.
+      expect(((await db.meta.get(DEFINITIONS_STATE))?.value as { pulledAt: number }).pulledAt).toBe(
+        now - 25 * HOUR,
+      );
+    } finally {
+      platform.control.setFaults({ queue: [] });
+    }
+    now += HOUR;
+    const recovered = await engine.pullDefinitions();
+    expect(recovered).toMatchObject({ skipped: false, failures: [] });
+    expect(((await db.meta.get(DEFINITIONS_STATE))?.value as { pulledAt: number }).pulledAt).toBe(now);
+  });
+});

@@ -9,6 +9,7 @@ import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
+import { BEYOND_THE_DOCUMENT, COLLECTION_CASES } from '../contract/v0-helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
@@ -32,21 +33,17 @@ afterAll(async () => {
 
 const HOUR = 60 * 60_000;
 
-/** The 0.0.1 document's entities with enumerated fields ("Data sections"). */
-const ENTITIES_WITH_LISTS = [
-  'Annuity',
-  'Asset',
-  'Cash',
-  'Contact',
-  'ExpenseVariable',
-  'FamilyMember',
-  'Goal',
-  'Insurance',
-  'Liability',
-  'Plan',
+/** The 0.0.1 document's sections with enumerated fields, each with its values ("Data sections"). */
+const WITH_LISTS = COLLECTION_CASES.filter((c) => Object.keys(c.enums).length);
+const ENTITIES_WITH_LISTS = WITH_LISTS.map((c) => c.entity);
+
+/** What the platform allows: the document's values, and what the sandbox allows beyond them. */
+const allowed = (entity: string, field: string, documented: readonly string[]) => [
+  ...documented,
+  ...(BEYOND_THE_DOCUMENT[entity]?.[field] ?? []),
 ];
 
-/** The document's plan types, and the health savings account the sandbox allows beyond it. */
+/** A plan's types in the platform's order: the health savings account comes before "other". */
 const PLAN_TYPES = [
   '401k',
   'roth401k',
@@ -87,33 +84,16 @@ describe('the allowed values of the section forms', () => {
     expect(held.pulledAt).toBe(now);
     expect(Object.keys(held.data).sort()).toEqual([...ENTITIES_WITH_LISTS].sort());
     expect(held.data.Plan?.type).toEqual(PLAN_TYPES);
-    expect(held.data.Asset).toEqual({
-      type: ['primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'],
-    });
-    expect(held.data.Goal).toEqual({
-      type: [
-        'travel',
-        'wedding',
-        'celebration',
-        'college',
-        'private-school',
-        'business',
-        'home',
-        'home-improvement',
-        'purchase',
-        'care',
-        'donation',
-        'bequest',
-        'other',
-      ],
-      priority: ['low', 'medium', 'high'],
-      frequency: ['one-time', 'monthly', 'quarterly', 'annually'],
-    });
-    expect(held.data.FamilyMember).toEqual({
-      relationship: ['child', 'grandchild', 'other'],
-      gender: ['male', 'female'],
-      college_type: ['public', 'private'],
-    });
+    // Every list the document gives, with its values (in the platform's order, compared as sets).
+    for (const c of WITH_LISTS) {
+      const fields = Object.fromEntries(
+        Object.entries(held.data[c.entity] ?? {}).map(([f, v]) => [f, [...v].sort()]),
+      );
+      const expected = Object.fromEntries(
+        Object.entries(c.enums).map(([f, v]) => [f, allowed(c.entity, f, v).sort()]),
+      );
+      expect(fields, c.entity).toEqual(expected);
+    }
 
     // Within the day: nothing asked, the kept values and their time unchanged.
     now += 23 * HOUR;

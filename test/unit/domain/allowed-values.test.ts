@@ -12,6 +12,7 @@ import {
   withStoredValue,
 } from '@shared/allowed-values.ts';
 import { SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import { COLLECTION_CASES } from '../../contract/v0-helpers.ts';
 
 const plans = sectionForm('plans')!;
 const planType = plans.fields.find((f) => f.name === 'type') as FormField;
@@ -45,18 +46,8 @@ describe('the allowed values of a definition', () => {
 
 describe('a field’s options', () => {
   it('are the built-in table’s (the document’s) while no definition is held', () => {
-    expect(definedOptions(planType, undefined).map((o) => o.value)).toEqual([
-      '401k',
-      'roth401k',
-      '403b',
-      '457b',
-      'ira',
-      'roth-ira',
-      'simple-ira',
-      'sep-ira',
-      'college',
-      'other',
-    ]);
+    const documented = COLLECTION_CASES.find((c) => c.entity === 'Plan')!.enums.type;
+    expect(definedOptions(planType, undefined).map((o) => o.value)).toEqual(documented);
     expect(definedOptions(planType, [])).toBe(planType.options);
   });
 

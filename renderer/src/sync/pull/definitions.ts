@@ -22,9 +22,15 @@ export const DEFINITIONS_STATE = 'pull.definitions';
 /** The entities asked about: those whose section forms have a select. */
 export const DEFINED_ENTITIES: readonly string[] = entitiesWithChoices(SECTION_FORMS);
 
-/** The account the definitions are asked under: the one with the smallest platform id, if any. */
+/**
+ * The account the definitions are asked under: the one with the smallest platform id that the
+ * platform has not deleted (one kept here for its pending changes would answer 404 every run).
+ */
 async function anyServerAccount(db: AdvisorDb): Promise<number | null> {
-  const first = await db.accounts.orderBy('serverId').first();
+  const first = await db.accounts
+    .orderBy('serverId')
+    .filter((a) => !a.deletedOnServer)
+    .first();
   return typeof first?.serverId === 'number' ? first.serverId : null;
 }
 

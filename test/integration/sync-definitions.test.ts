@@ -5,7 +5,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
+import { updateRecord } from '../../renderer/src/data/changes.ts';
 import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull.ts';
+import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
@@ -138,5 +140,36 @@ describe('the allowed values of the section forms', () => {
     const recovered = await engine.pullDefinitions();
     expect(recovered).toMatchObject({ skipped: false, failures: [] });
     expect(((await db.meta.get(DEFINITIONS_STATE))?.value as { pulledAt: number }).pulledAt).toBe(now);
+  });
+
+  it('a plan of a type only the platform knows comes through the pull as it is, and an edit of it goes back unchanged', async () => {
+    const db = openDb();
+    await db.open();
+    const engine = new PullEngine({ db, send });
+    await engine.pullAccountList();
+    const account = (await db.accounts.orderBy('serverId').first())!;
+    const made = await send({
+      api: 'v0',
+      method: 'POST',
+      path: `/accounts/${account.serverId}/plans`,
+      body: { type: 'hsa', name: 'Health savings', owner: { type: 'client' }, current_value: 3200 },
+    });
+    expect(made.ok, JSON.stringify(made)).toBe(true);
+
+    await engine.pullAccount(account.id);
+    const plan = (await db.sectionItems.where({ accountId: account.id }).toArray()).find(
+      (i) => i.section === 'plans' && i.fields.name === 'Health savings',
+    );
+    expect(plan?.fields.type).toBe('hsa');
+
+    await updateRecord(db, 'sectionItems', plan!.id, { name: 'HSA at work' });
+    const pushed = await new PushEngine({ db, send }).run();
+    expect(pushed).toMatchObject({ synced: 1, rejected: 0 });
+    const server = await send({
+      api: 'v0',
+      method: 'GET',
+      path: `/accounts/${account.serverId}/plans/${plan!.serverId}`,
+    });
+    expect(server.ok && server.data).toMatchObject({ type: 'hsa', name: 'HSA at work' });
   });
 });

@@ -1,7 +1,8 @@
 // The pull of the section forms' allowed values (`/define/{entity}/{entityId}`, 0.0.1) against
 // the sandbox platform over real HTTP, into Dexie over fake-indexeddb: asked once an account is
 // here, one request per entity whose form has a list, kept in the config table with its time, not
-// asked again within a day, asked again after; an entity that fails keeps what was kept.
+// asked again within a day, asked again after; an entity that fails keeps what was kept. A value
+// only the platform knows passes through the pull and the push unchanged.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';

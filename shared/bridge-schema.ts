@@ -103,6 +103,7 @@ export const pullReportEntrySchema = z.strictObject({
   type: z.literal('pull'),
   pull: z.enum([
     'config',
+    'definitions',
     'account-list',
     'offline-accounts',
     'account',

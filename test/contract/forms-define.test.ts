@@ -4,6 +4,7 @@
 // names it as the server does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedValuesOf } from '@shared/allowed-values.ts';
 import {
   MEMBER_FIELDS,
   SECTION_FORMS,
@@ -13,6 +14,8 @@ import {
   type SectionForm,
 } from '@shared/forms.ts';
 import {
+  BEYOND_THE_DOCUMENT,
+  COLLECTION_CASES,
   createAccount,
   definesRequired,
   isProperty,
@@ -46,7 +49,9 @@ describe.each(SECTION_FORMS.map((f) => [f.entity, f] as const))('%s form', (_ent
       expect(field.required, `${field.name} required`).toBe(definesRequired(d));
       if (field.options) {
         expect(isProperty(d), `${field.name} is a plain property`).toBe(true);
-        const values = isProperty(d) ? (d.values ?? '').split(',') : [];
+        // The built-in table is the document's: the platform's values less those it added since.
+        const beyond = BEYOND_THE_DOCUMENT[form.entity]?.[field.name] ?? [];
+        const values = isProperty(d) ? (d.values ?? '').split(',').filter((v) => !beyond.includes(v)) : [];
         expect(
           field.options.map((o) => o.value),
           `${field.name} values`,
@@ -77,6 +82,26 @@ describe.each(SECTION_FORMS.filter((f) => !f.single).map((f) => [f.entity, f] as
       const byName: Record<string, string[]> = {};
       for (const m of server) (byName[m.split(' ')[0] as string] ??= []).push(m);
       expect(Object.keys(messagesByField(form, byName)).sort()).toEqual(Object.keys(local).sort());
+    });
+  },
+);
+
+// The app reads `/define` (shared/allowed-values.ts) for its selects: what it reads of each entity
+// is the document's enumerated fields with the document's values, and the sandbox's additions.
+describe.each(COLLECTION_CASES.filter((c) => Object.keys(c.enums).length).map((c) => [c.entity, c] as const))(
+  '%s: the allowed values the app reads from /define',
+  (_entity, c) => {
+    it("are the document's, field by field, with what the platform allows beyond it", async () => {
+      const expected = Object.fromEntries(
+        Object.entries(c.enums).map(([field, values]) => [
+          field,
+          [...values, ...(BEYOND_THE_DOCUMENT[c.entity]?.[field] ?? [])].sort(),
+        ]),
+      );
+      const read = allowedValuesOf(await define(c.entity));
+      expect(read).not.toBeNull();
+      const sorted = Object.fromEntries(Object.entries(read ?? {}).map(([f, v]) => [f, [...v].sort()]));
+      expect(sorted).toEqual(expected);
     });
   },
 );

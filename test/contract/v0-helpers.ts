@@ -153,6 +153,15 @@ export const ACTIVITY_TYPES = [
   'account.imported',
 ];
 
+/**
+ * Values the sandbox's `/define` allows beyond the document, by entity and field: a platform that
+ * has grown since the document was written (a plan may be a health savings account). The app's
+ * built-in table does not know them; the forms offer them from the definition and keep them.
+ */
+export const BEYOND_THE_DOCUMENT: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  Plan: { type: ['hsa'] },
+};
+
 /** The owner values the document says the definition endpoint lists. */
 export const DEFINE_OWNER_VALUES = [
   'client',

@@ -8,6 +8,7 @@ import { Definitions } from '@shared/wire/v0/define.ts';
 import { expectWire } from './helpers.ts';
 import { uniqueTag } from './helpers.ts';
 import {
+  BEYOND_THE_DOCUMENT,
   COLLECTION_CASES,
   DEFINE_OWNER_VALUES,
   DOCUMENT_FIELDS,
@@ -710,15 +711,19 @@ describe('/define/{entity}/{entityId}', () => {
   );
 
   it.each(COLLECTION_CASES.filter((c) => Object.keys(c.enums).length).map((c) => [c.entity, c] as const))(
-    "%s: enum values of the definition are the document's and validation accepts each",
+    "%s: enum values of the definition are the document's (and the sandbox's own) and validation accepts each",
     async (_e, c) => {
       const def = await define(c.entity.toLowerCase());
+      const beyond = (field: string) => BEYOND_THE_DOCUMENT[c.entity]?.[field] ?? [];
       for (const [field, values] of Object.entries(c.enums)) {
         const d = def[field] as PropertyDefinition;
         expect(isProperty(d)).toBe(true);
-        expect((d.values ?? '').split(',').sort(), `${c.entity}.${field} values`).toEqual([...values].sort());
+        expect((d.values ?? '').split(',').sort(), `${c.entity}.${field} values`).toEqual(
+          [...values, ...beyond(field)].sort(),
+        );
       }
-      const [field, values] = Object.entries(c.enums)[0] as [string, string[]];
+      const [field, documented] = Object.entries(c.enums)[0] as [string, string[]];
+      const values = [...documented, ...beyond(field)];
       const path = sectionPath(household.id, c.path, c.perMember);
       for (const value of values) {
         const r = await api.post<Item>(path, { ...c.valid(uniqueTag()), [field]: value });

@@ -396,6 +396,9 @@ export const SECTIONS: readonly SectionSpec[] = [
         'simple-ira',
         'sep-ira',
         'college',
+        // Beyond the document: a type the platform allows and the app's table does not know (a
+        // health savings account), so that tests can show such a value offered and kept.
+        'hsa',
         'other',
       ),
       owner: rel(OWNERS),

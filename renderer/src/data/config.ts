@@ -1,5 +1,6 @@
-// Configuration the sync pulls (PullEngine.pullConfig) and the screens read: icons, activity
-// types, the dataset, template structures and the 0.0.1 templates in `config` (one row per kind),
+// Configuration the sync pulls (PullEngine.pullConfig, pullDefinitions) and the screens read: icons,
+// activity types, the dataset, template structures, the 0.0.1 templates and the section forms'
+// allowed values in `config` (one row per kind),
 // the user as each interface gives it in `user`, and the user's teams and pipeline stages in
 // tables of their own, in the order the platform gave them. Readers get each piece back whole as a
 // `ConfigEntry` (the user with its `teams` and `pipelines` lists), as they did when all of it was
@@ -24,6 +25,11 @@ export const CONFIG_KEYS = {
   userV0: 'config.userV0',
   /** The 0.0.1 templates (`/user/templates`): the keys forms are sent with. */
   formTemplates: 'config.formTemplates',
+  /**
+   * The allowed values of the section forms' selects by entity and field (`/define`,
+   * shared/allowed-values.ts), as `Definitions`; pulled by sync/pull/definitions.ts.
+   */
+  definitions: 'config.definitions',
 } as const;
 
 export type ConfigKey = (typeof CONFIG_KEYS)[keyof typeof CONFIG_KEYS];
@@ -40,6 +46,7 @@ const PLACES: Record<ConfigKey, { kind: ConfigKind } | { api: UserRow['api'] }> 
   [CONFIG_KEYS.dataset]: { kind: 'dataset' },
   [CONFIG_KEYS.templates]: { kind: 'templates' },
   [CONFIG_KEYS.formTemplates]: { kind: 'formTemplates' },
+  [CONFIG_KEYS.definitions]: { kind: 'definitions' },
   [CONFIG_KEYS.user]: { api: 'v2' },
   [CONFIG_KEYS.userV0]: { api: 'v0' },
 };

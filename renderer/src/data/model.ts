@@ -377,7 +377,7 @@ export interface UserActivityRow extends RecordRow<UserActivity> {
 // ---- Configuration (schema version 3, data/config.ts) ------------------------------------------
 
 /** Configuration kept one row per kind: the pull's answers as they came. */
-export type ConfigKind = 'icons' | 'activities' | 'dataset' | 'templates' | 'formTemplates';
+export type ConfigKind = 'icons' | 'activities' | 'dataset' | 'templates' | 'formTemplates' | 'definitions';
 
 export interface ConfigRow {
   kind: ConfigKind;

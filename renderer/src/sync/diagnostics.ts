@@ -17,6 +17,7 @@ export type SyncDiagnostics = (entry: DiagnosticsEntry) => unknown;
 export type ReportedPulls = Pick<
   PullEngine,
   | 'pullConfig'
+  | 'pullDefinitions'
   | 'pullAccountList'
   | 'pullOfflineAccounts'
   | 'pullAccount'
@@ -48,6 +49,7 @@ export function reportingPulls(
   };
   return {
     pullConfig: (options) => timed('config', null, () => engine.pullConfig(options)),
+    pullDefinitions: (options) => timed('definitions', null, () => engine.pullDefinitions(options)),
     pullAccountList: (options) => timed('account-list', null, () => engine.pullAccountList(options)),
     pullOfflineAccounts: (options) =>
       timed('offline-accounts', null, () => engine.pullOfflineAccounts(options)),

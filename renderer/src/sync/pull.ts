@@ -5,7 +5,7 @@
 // - one account's details and sections (account-data.ts, account-parts.ts), its read-only extras
 //   (account-extras.ts), and the accounts kept offline (offline-accounts.ts);
 // - engagements (engagements.ts), forms, reports and statistics (user-records.ts), configuration
-//   (config.ts).
+//   (config.ts) and the section forms' allowed values (definitions.ts).
 // Every snapshot goes through `applySnapshots` (snapshots.ts), so a pull never overwrites a
 // pending local change. The read-only records have no outbox: a pull stores what the server
 // listed and removes what it no longer has.
@@ -16,6 +16,7 @@ import { pullAccountData } from './pull/account-data.ts';
 import { pullAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
 import { pullAccountList } from './pull/account-list.ts';
 import { pullConfig } from './pull/config.ts';
+import { pullDefinitions } from './pull/definitions.ts';
 import { PullStopped, type PullContext } from './pull/context.ts';
 import { pullEngagement, pullEngagements } from './pull/engagements.ts';
 import { pullUserActivity } from './pull/feed.ts';
@@ -28,6 +29,7 @@ import { TeamWatch } from './team.ts';
 
 export { ACCOUNT_LIST_STATE, type AccountListState } from './pull/account-list.ts';
 export { CONFIG_STATE } from './pull/config.ts';
+export { DEFINED_ENTITIES, DEFINITIONS_STATE } from './pull/definitions.ts';
 export { USER_ACTIVITY_STATE, type UserActivityState } from './pull/feed.ts';
 export { PAGE_SIZES, PAGE_SIZES_STATE, PAGE_SIZE_REFUSED_STATE } from './pull/paging.ts';
 export { emptyReport, type PullFailure, type PullProgress, type PullReport } from './pull/report.ts';
@@ -125,6 +127,14 @@ export class PullEngine {
   /** Configuration, when older than `configMaxAgeMs` or `force`d. */
   pullConfig(options: { force?: boolean; priority?: Priority } = {}): Promise<PullReport> {
     return this.run((ctx) => pullConfig(ctx, options));
+  }
+
+  /**
+   * The section forms' allowed values (`/define`), on the configuration's schedule (older than
+   * `configMaxAgeMs`, or `force`d); skipped while no account of this store is on the platform.
+   */
+  pullDefinitions(options: { force?: boolean; priority?: Priority } = {}): Promise<PullReport> {
+    return this.run((ctx) => pullDefinitions(ctx, options));
   }
 
   /** An account's member security, profile values and newest activity, on their own. */

@@ -71,6 +71,8 @@ export class BackgroundPulls {
         { label: 'Updating the account list', accountId: null },
         (onProgress) => pull.pullAccountList({ priority: 'background', onProgress }),
       ],
+      // After the list: the definitions are asked under one of its accounts (pull/definitions.ts).
+      [null, () => pull.pullDefinitions({ priority: 'background' })],
       // Minutes at the budget's pace (about 21 requests an account): no progress in the frame; the
       // sync panel lists its queue instead.
       [null, () => pull.pullOfflineAccounts({ onQueue: queue.reached }).finally(() => queue.clear())],

@@ -9,6 +9,7 @@ import { sectionForm } from '@shared/forms.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
+import { householdPreviews } from '../../data/engagement-previews.ts';
 import { accountFiles, firmLogoFile } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
@@ -146,7 +147,13 @@ export class MeetingPreparation {
    */
   private async keepFiles(step: HouseholdStep): Promise<boolean> {
     const keep = this.host.keepFiles ?? null;
-    const files = keep ? await accountFiles(this.host.db, step.accountId) : [];
+    // Its completed questionnaires' previews too, so that they show at the meeting offline.
+    const files = keep
+      ? [
+          ...(await accountFiles(this.host.db, step.accountId)),
+          ...(await householdPreviews(this.host.db, step.accountId)),
+        ]
+      : [];
     const failed: KeepFilesResult['failed'] = [];
     this.update(step, { done: step.total, files: { done: 0, total: files.length } });
     for (const [index, file] of files.entries()) {

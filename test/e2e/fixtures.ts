@@ -78,7 +78,9 @@ export async function signIn(
   landing = '/accounts',
 ): Promise<Page> {
   const next = new URL(page.url().replace('#/', '')).searchParams.get('next');
-  if (next === null || next === '/')
+  // The app may already have sent the page to sign in, asking to come back to where `/` leads
+  // (Home): the landing asked for wins over that, as it does before the app has redirected.
+  if (next === null || next === '/' || next === '/home')
     await page.evaluate(
       (hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash),
       `#/sign-in?next=${encodeURIComponent(landing)}`,

@@ -147,13 +147,7 @@ export class MeetingPreparation {
    */
   private async keepFiles(step: HouseholdStep): Promise<boolean> {
     const keep = this.host.keepFiles ?? null;
-    // Its completed questionnaires' previews too, so that they show at the meeting offline.
-    const files = keep
-      ? [
-          ...(await accountFiles(this.host.db, step.accountId)),
-          ...(await householdPreviews(this.host.db, step.accountId)),
-        ]
-      : [];
+    const files = keep ? await accountFiles(this.host.db, step.accountId) : [];
     const failed: KeepFilesResult['failed'] = [];
     this.update(step, { done: step.total, files: { done: 0, total: files.length } });
     for (const [index, file] of files.entries()) {
@@ -163,6 +157,11 @@ export class MeetingPreparation {
       failed.push(...answer.failed);
       this.update(step, { files: { done: index + 1, total: files.length } });
     }
+    // Its completed questionnaires' previews, so that they show at the meeting offline: kept like
+    // its files (ready only with them), not counted among the files the step names.
+    if (keep)
+      for (const preview of await householdPreviews(this.host.db, step.accountId))
+        failed.push(...(await keep([{ ...preview, priority: 'interactive' }])).failed);
     // The firm's logo, for a summary written offline: kept beside the household's files, not
     // counted among them, and a summary without it is still whole if it cannot be had.
     const logo = keep && failed.length === 0 ? await firmLogoFile(this.host.db) : null;

@@ -4,9 +4,12 @@
 // Online again it is sent once (the platform holds exactly one, and one email went out). The
 // member completes it on the platform (the sandbox's control endpoint); the advisor sees it
 // completed, reads the answers grouped by the template's panels, sees the signature, opens a
-// document, and the preview shows the platform's page with its script not run. Screenshots light
+// document and the signature (saved in the preview's downloads folder, the platform's bytes), and
+// the preview shows the platform's page with its script not run. Reopened, filled in again by the
+// member and closed, the household's workspace says which of its parts the answers changed. Screenshots light
 // and dark of the area and of the completed questionnaire go to test-results/screenshots/engagements-*.png.
 
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activeAccounts,
@@ -164,6 +167,19 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   }
   await shots(page, 'engagements-files');
 
+  // A signature opens too: the preview saves it in its downloads folder, the platform's very bytes.
+  const signatureFile = store.state.files[completed.signatures[0]?.file ?? ''];
+  expect(signatureFile, 'the completed questionnaire has a signature').toBeTruthy();
+  const signature = detail.getByTestId('engagement-signature').first();
+  await signature.getByTestId('file-open').click();
+  const opened = signature.getByTestId('file-outcome');
+  await expect(opened).toContainText('The browser preview cannot start a viewer: the file was saved in ', {
+    timeout: 30_000,
+  });
+  const savedAt = /saved in (.+)\.$/.exec((await opened.textContent()) ?? '')?.[1]?.trim() ?? '';
+  expect(savedAt).toMatch(/[/\\]downloads[/\\]signature[^/\\]*\.png$/);
+  expect(readFileSync(savedAt).equals(Buffer.from(signatureFile!.data, 'base64'))).toBe(true);
+
   // ---- The preview: the platform's page, its script not run -------------------------------------
   await detail.getByTestId('engagement-tab-preview').click();
   const frame = page.frameLocator('[data-testid="engagement-preview-frame"]');
@@ -177,4 +193,34 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
     ),
   ).toBeUndefined();
   await shots(page, 'engagements-preview');
+
+  // ---- Reopened, filled in again by the member, closed: the workspace says what changed -----------
+  await detail.getByTestId('engagement-reopen').click();
+  await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual([]);
+  expect(store.state.engagements.find((e) => e.id === sent.id)?.status).toBe('NEW');
+  const refill = await fetch(`${servers.platform.url}/__sandbox/engagements/${sent.id}/member`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'fill', seed: 11 }),
+  });
+  expect(refill.status).toBe(200);
+  const theirs = () => store.state.accounts.find((a) => a.id === household.id)!;
+  const sectionsBefore = JSON.stringify([theirs().sections ?? {}, theirs().singles ?? {}]);
+  const profileBefore = JSON.stringify(theirs().profile);
+  await detail.getByTestId('engagement-close').click();
+  await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual([]);
+  expect(store.state.engagements.find((e) => e.id === sent.id)?.status).toBe('COMPLETED');
+  // The platform wrote the answers into the profile (fields connected to it) and no section.
+  expect(JSON.stringify(theirs().profile)).not.toBe(profileBefore);
+  expect(JSON.stringify([theirs().sections ?? {}, theirs().singles ?? {}])).toBe(sectionsBefore);
+
+  await openAccount(page, id, '?tab=engagements');
+  const notice = page.getByTestId('closed-answers');
+  await expect(notice).toContainText(`Answers from “${completed.title}” changed: Profile.`, {
+    timeout: 60_000,
+  });
+  await expect(notice.getByTestId('closed-answers-part')).toHaveText(['Profile']);
+  await notice.getByTestId('closed-answers-part').click();
+  await expect(page.getByTestId('profile')).toBeVisible();
+  await expect(notice).toBeVisible();
 });

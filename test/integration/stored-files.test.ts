@@ -15,6 +15,7 @@ import { FileService } from '../../electron/main/files/file-service.ts';
 import { StoredFiles } from '../../electron/main/files/stored-files.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { previewAddress } from '../../renderer/src/data/engagement-previews.ts';
 import { accountFiles, firmLogoFile } from '../../renderer/src/data/stored-files.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import type { Platform } from '../platform/server.ts';
@@ -261,6 +262,45 @@ describe('stored files of a household prepared for a meeting', () => {
     const offline = net.sent.length;
     const kept = await files.preview({ api: 'v0', url: logo!.url, keptOnly: true });
     expect(kept.ok && Buffer.from(kept.bytes).equals(platformBytes(logoId!))).toBe(true);
+    expect(net.sent.length).toBe(offline);
+    platform.control.maintenance(false);
+  });
+
+  it('keep its completed questionnaires’ previews, which then show offline with no request', async () => {
+    const { net, files, stored } = mainSide();
+    const state = platform.control.dump();
+    const done = state.engagements.filter((e) => e.status === 'COMPLETED');
+    const household = teamAccounts().find((a) => done.some((e) => e.account_id === a.id));
+    const other = teamAccounts().find((a) => a !== household && done.some((e) => e.account_id === a.id));
+    if (!household || !other)
+      throw new Error('The seed has too few households with a completed questionnaire.');
+    const c = loneCoordinator(db, advisor.send, cleanup, {
+      pull: { recentAccounts: 0 },
+      keepFiles: (kept) => stored.keep(kept),
+    });
+    c.start();
+    await untilState(c, (s) => s.phase === 'idle' && s.lastSyncedAt !== null, cleanup, 20_000);
+    const row = (await db.accounts.where('serverId').equals(household.id).first())!;
+    await c.prepareForMeeting([row.id]);
+    expect(c.state.households).toEqual([expect.objectContaining({ accountId: row.id, state: 'ready' })]);
+    // The other household's list is here too, but it was not prepared.
+    const otherRow = (await db.accounts.where('serverId').equals(other.id).first())!;
+    await c.pullEngagementsOf(otherRow.id);
+
+    net.up = false;
+    platform.control.maintenance(true);
+    const offline = net.sent.length;
+    for (const e of done.filter((x) => x.account_id === household.id)) {
+      const here = (await db.engagements.get(e.id))!;
+      const kept = await files.preview({ api: 'v2', url: previewAddress(here.server), keptOnly: true });
+      expect(kept.ok, e.id).toBe(true);
+      // The platform's page of this questionnaire, as it was when the household was prepared.
+      expect(kept.ok && new TextDecoder().decode(kept.bytes)).toContain(`<h1>${e.title}</h1>`);
+    }
+    const notPrepared = (await db.engagements.get(done.find((e) => e.account_id === other.id)!.id))!;
+    expect(
+      await files.preview({ api: 'v2', url: previewAddress(notPrepared.server), keptOnly: true }),
+    ).toMatchObject({ ok: false, error: { message: 'Not downloaded yet — available when online.' } });
     expect(net.sent.length).toBe(offline);
     platform.control.maintenance(false);
   });

@@ -17,6 +17,10 @@ import {
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import { engagementParts } from '../../renderer/src/data/queries/engagements.ts';
+import {
+  dismissClosedAnswers,
+  readClosedAnswers,
+} from '../../renderer/src/sync/coordinator/closed-answers.ts';
 import { DeleteRefused, deleteEngagementOnline } from '../../renderer/src/sync/online-only.ts';
 import { PullEngine } from '../../renderer/src/sync/pull.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
@@ -446,6 +450,65 @@ describe('after a close', () => {
         { timeout: 10_000, interval: 50 },
       );
       expect(advisor.requests.filter((r) => r.path.startsWith('/accounts/')).length).toBeGreaterThan(10);
+    } finally {
+      await sync.stop();
+    }
+  });
+});
+
+describe('what a close changed, said in the workspace', () => {
+  it('names the parts of the account the platform wrote the answers into, and only those', async () => {
+    const account = await household();
+    const id = await sentElsewhere(account);
+    expect((await member(id, 'fill', 9)).status).toBe(200);
+    const sync = loneCoordinator({ db, send: advisor.send });
+    try {
+      sync.start();
+      // The whole household is here before the close, as at a meeting.
+      await sync.openAccount(account.id);
+      expect((await db.accounts.get(account.id))?.pulledAt).toEqual(expect.any(Number));
+      const theirs = () => platform.control.store().state.accounts.find((a) => a.id === account.serverId)!;
+      const sections = () =>
+        JSON.stringify([theirs().sections ?? {}, theirs().singles ?? {}, theirs().client, theirs().coclient]);
+      const profile = () => JSON.stringify([...theirs().profile].sort((a, b) => a.id.localeCompare(b.id)));
+      const [sectionsBefore, profileBefore] = [sections(), profile()];
+
+      const { opId } = await queueCloseEngagement(db, id);
+      await sync.whenSynced(opId!);
+      // The platform wrote the answers into the profile (only fields connected to it do) and
+      // nowhere else: the notice names the profile, and no section the close left alone.
+      expect(profile()).not.toBe(profileBefore);
+      expect(sections()).toBe(sectionsBefore);
+      const notice = await vi.waitFor(
+        async () => {
+          const found = await readClosedAnswers(db, account.id);
+          expect(found).not.toBeNull();
+          return found!;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(notice).toMatchObject({ engagementId: id, title: intake().title, parts: ['profile'] });
+
+      await dismissClosedAnswers(db, account.id);
+      expect(await readClosedAnswers(db, account.id)).toBeNull();
+    } finally {
+      await sync.stop();
+    }
+  });
+
+  it('says it cannot tell what changed when nothing of the account was here before', async () => {
+    const account = await household();
+    const id = await sentElsewhere(account);
+    expect((await member(id, 'fill', 5)).status).toBe(200);
+    const sync = loneCoordinator({ db, send: advisor.send });
+    try {
+      sync.start();
+      const { opId } = await queueCloseEngagement(db, id);
+      await sync.whenSynced(opId!);
+      await vi.waitFor(async () => expect((await readClosedAnswers(db, account.id))?.parts).toBeNull(), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       await sync.stop();
     }

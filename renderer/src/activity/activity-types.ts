@@ -46,8 +46,10 @@ const FEED: Record<(typeof USER_ACTIVITY_TYPES)[number], Omit<ActivityTypeInfo, 
 const ACCOUNT: Record<string, Omit<ActivityTypeInfo, 'type'>> = {
   'account.created': t('Account created', 'pi-user-plus', 'added'),
   'account.updated': t('Account updated', 'pi-pencil', 'changed'),
-  'engagement.created': t('Engagement started', 'pi-plus-circle', 'sent'),
-  'engagement.completed': t('Engagement completed', 'pi-check-square', 'done'),
+  'engagement.created': t('Questionnaire sent', 'pi-send', 'sent'),
+  'engagement.completed': t('Questionnaire completed', 'pi-check-square', 'done'),
+  'engagement.reopened': t('Questionnaire reopened', 'pi-replay', 'changed'),
+  'engagement.deleted': t('Questionnaire deleted', 'pi-trash', 'removed'),
 };
 
 /** The feed's types in the document's order, for the Activity filter. */

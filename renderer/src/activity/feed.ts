@@ -18,6 +18,11 @@ export interface ActivityEntry {
   when: string;
   /** The local id of the account it is about, when this computer can tell which one. */
   accountId: string | null;
+  /**
+   * What the entry's options say beside its description, in words: a questionnaire's template,
+   * who did it and for which member (`“Client intake” · by Alex Morgan · for Bob Tester`).
+   */
+  details?: string[];
 }
 
 export interface EntryPage {
@@ -88,15 +93,30 @@ function accountEntry(row: AccountActivityRow, accountId: string): ActivityEntry
   const kind = activityType(row.type, platformIcon(a.icon));
   const author = text(a.options?.author);
   const description = text(a.description);
+  const details = questionnaireDetails(a.options ?? {});
   // The author said once: descriptions often name them already.
-  const by = author && !description.includes(author) ? ` · ${author}` : '';
+  const by = author && !details && !description.includes(author) ? ` · ${author}` : '';
   return {
     id: row.id,
     kind,
     description: description || kind.label,
     when: activityTime(row.createdAt) + by,
     accountId,
+    ...(details ? { details } : {}),
   };
+}
+
+/**
+ * An entry about a questionnaire (its options name a `template`: `engagement.created` and the
+ * like): the template, its author and the member, as the options give them, whatever the
+ * description says.
+ */
+function questionnaireDetails(options: Record<string, unknown>): string[] | undefined {
+  const template = text(options.template);
+  if (!template) return undefined;
+  const author = text(options.author);
+  const member = text(options.name);
+  return [`“${template}”`, ...(author ? [`by ${author}`] : []), ...(member ? [`for ${member}`] : [])];
 }
 
 /** The activity types an account's rows hold (the filter offers them beside the known ones). */

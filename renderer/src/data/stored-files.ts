@@ -197,7 +197,7 @@ function engagementFiles(parts: readonly { title: string; row: EngagementPartRow
         : [{ name: '', url: (row.server as { file: string }).file }];
     for (const file of named) {
       if (!file.url) continue;
-      const last = lastPart(file.url);
+      const last = fileNameOf(file.url);
       out.push({
         key: `v2 ${file.url}`,
         api: 'v2',
@@ -216,8 +216,8 @@ function engagementFiles(parts: readonly { title: string; row: EngagementPartRow
   return out;
 }
 
-/** The address's last part, as a name ('' when it is not one). */
-function lastPart(url: string): string {
+/** The address's last part, as a name ('' when it is not one): a signature's file is named so. */
+export function fileNameOf(url: string): string {
   try {
     return decodeURIComponent(url.split(/[?#]/)[0]?.split('/').pop() ?? '');
   } catch {

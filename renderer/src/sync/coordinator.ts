@@ -23,6 +23,7 @@ import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
+import { answerDigest, changedParts, recordClosedAnswers } from './coordinator/closed-answers.ts';
 import { pullMeetingEngagements } from './coordinator/meeting-engagements.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
 import { MeetingPreparation, type PreparationHost } from './coordinator/preparation.ts';
@@ -503,6 +504,18 @@ export class SyncCoordinator {
     return report;
   }
 
+  /**
+   * The account pulled again after a close, and which of its parts the answers changed kept for
+   * its workspace (coordinator/closed-answers.ts); nothing is kept when the pull did not arrive whole.
+   */
+  private async pullClosedAnswers(localId: string, engagementId: string): Promise<void> {
+    const before = await answerDigest(this.db, localId);
+    const report = await this.pullAccount(localId, 'Answers of a closed questionnaire:');
+    if (report.skipped || report.stopped || report.failures.length > 0) return;
+    const parts = changedParts(before, await answerDigest(this.db, localId));
+    await recordClosedAnswers(this.db, localId, engagementId, parts, this.now());
+  }
+
   // ---- Engagements, on demand (never in the background for every one) ----
 
   /** A household's engagements: its list, one request (the largest page the platform takes). */
@@ -546,7 +559,7 @@ export class SyncCoordinator {
   private onPush(event: PushEvent): void {
     // A closed questionnaire wrote its answers into the account: its sections and profile come again.
     if (event.type === 'synced' && event.kind === 'closeEngagement')
-      void this.pullAccount(event.recordId, 'Answers of a closed questionnaire:').catch((error: unknown) =>
+      void this.pullClosedAnswers(event.recordId, event.engagement ?? '').catch((error: unknown) =>
         this.fail(error),
       );
     // Retries and conflicts move operations without an outbox event; the other windows hear it here.

@@ -64,3 +64,48 @@ describe('an account’s activity', () => {
     expect(entries()[0]?.dataset.type).toBe('account.created');
   });
 });
+
+describe('a questionnaire in an account’s activity', () => {
+  it('says a questionnaire was sent, with its template, who sent it and to whom, from the options', async () => {
+    const db = openDb();
+    const account = await syncedAccount(db, 7);
+    // As the version 2 document gives it: engagement.created with the options author, template, name.
+    const row = (id: number, description: string) => ({
+      id,
+      accountServerId: 7,
+      type: 'engagement.created',
+      createdAt: `2026-11-0${id} 10:00:00`,
+      server: {
+        id,
+        type: 'engagement.created',
+        icon: 'i_engagement_plus',
+        description,
+        options: { author: 'Alex Morgan', template: 'Client intake questionnaire', name: 'Bob Tester' },
+        created_at: `2026-11-0${id} 10:00:00`,
+      },
+      pulledAt: 1,
+    });
+    await db.accountActivity.bulkPut([
+      row(1, 'Alex Morgan sent “Client intake questionnaire” to Bob Tester'),
+      // A description that names neither: the options still do.
+      row(2, 'Engagement created'),
+    ]);
+    wrapper = mount(AccountActivity, {
+      props: { db, accountId: account.id },
+      attachTo: document.body,
+      global: { plugins: [[PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
+    });
+    await flushPromises();
+    await vi.waitFor(() => expect(entries()).toHaveLength(2));
+    for (const entry of entries()) {
+      expect(entry.dataset.type).toBe('engagement.created');
+      expect(entry.querySelector('strong')?.textContent).toBe('Questionnaire sent');
+      expect(entry.querySelector('[data-testid="activity-details"]')?.textContent?.trim()).toBe(
+        '“Client intake questionnaire” · by Alex Morgan · for Bob Tester',
+      );
+    }
+    expect(entries()[1]?.textContent).toContain(
+      'Alex Morgan sent “Client intake questionnaire” to Bob Tester',
+    );
+  });
+});

@@ -122,3 +122,62 @@ describe('the engagement preview frame', () => {
     }
   }, 60_000);
 });
+
+describe('the preview offline', () => {
+  const URL_E1 = 'http://127.0.0.1:4010/api/v2/engagements/e-1/preview';
+  /** The main process's answers: its copy when it keeps one, else "Not downloaded yet" (nothing sent). */
+  function keptBridge(kept: string | null) {
+    useBridge({
+      files: {
+        preview: (req: PreviewRequest) => {
+          asked.push(req);
+          if (kept !== null)
+            return Promise.resolve({ ok: true as const, bytes: new TextEncoder().encode(kept) });
+          return Promise.resolve({
+            ok: false as const,
+            error: {
+              ok: false,
+              kind: 'network',
+              status: null,
+              message: 'Not downloaded yet — available when online.',
+              fields: {},
+              retryAfterMs: null,
+            },
+          });
+        },
+      },
+    } as unknown as Bridge);
+  }
+
+  it('asks for this computer’s copy alone, and shows it when the household was prepared', async () => {
+    keptBridge(HTML);
+    const wrapper = mount(PreviewFrame, {
+      props: { url: URL_E1, title: 'Client intake', offline: true },
+      attachTo: document.body,
+    });
+    await vi.waitFor(() => expect(wrapper.find('iframe').exists()).toBe(true));
+    expect(asked).toEqual([{ api: 'v2', url: URL_E1, priority: 'interactive', keptOnly: true }]);
+    expect(wrapper.find('iframe').attributes('srcdoc')).toContain('Retire at 60');
+  });
+
+  it('without a copy says it is not downloaded yet, then fetches it once back online', async () => {
+    keptBridge(null);
+    const wrapper = mount(PreviewFrame, {
+      props: { url: URL_E1, title: 'Client intake', offline: true },
+      attachTo: document.body,
+    });
+    await vi.waitFor(() =>
+      expect(wrapper.find('[data-testid="engagement-preview-not-kept"]').text()).toBe(
+        'Not downloaded yet — available when online.',
+      ),
+    );
+    expect(wrapper.find('iframe').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="engagement-preview-problem"]').exists()).toBe(false);
+
+    keptBridge(HTML);
+    await wrapper.setProps({ offline: false });
+    await vi.waitFor(() => expect(wrapper.find('iframe').exists()).toBe(true));
+    expect(asked.at(-1)).toEqual({ api: 'v2', url: URL_E1, priority: 'interactive' });
+    expect(wrapper.find('[data-testid="engagement-preview-not-kept"]').exists()).toBe(false);
+  });
+});

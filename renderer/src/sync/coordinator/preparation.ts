@@ -9,6 +9,7 @@ import { sectionForm } from '@shared/forms.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
+import { householdPreviews } from '../../data/engagement-previews.ts';
 import { accountFiles, firmLogoFile } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
@@ -156,6 +157,11 @@ export class MeetingPreparation {
       failed.push(...answer.failed);
       this.update(step, { files: { done: index + 1, total: files.length } });
     }
+    // Its completed questionnaires' previews, so that they show at the meeting offline: kept like
+    // its files (ready only with them), not counted among the files the step names.
+    if (keep)
+      for (const preview of await householdPreviews(this.host.db, step.accountId))
+        failed.push(...(await keep([{ ...preview, priority: 'interactive' }])).failed);
     // The firm's logo, for a summary written offline: kept beside the household's files, not
     // counted among them, and a summary without it is still whole if it cannot be had.
     const logo = keep && failed.length === 0 ? await firmLogoFile(this.host.db) : null;

@@ -33,6 +33,8 @@ export interface RecordRef {
   kind: OperationKind;
   table: SyncedTable;
   recordId: string;
+  /** The engagement a close or reopen was of (its workspace says what the close changed). */
+  engagement?: string;
 }
 
 export type PushEvent =

@@ -51,7 +51,8 @@ export async function settle(
   outcome: Outcome,
   pass: Pass,
 ): Promise<void> {
-  const ref = { opId: op.id, kind: op.kind, table: op.table, recordId: op.recordId };
+  const ref: RecordRef = { opId: op.id, kind: op.kind, table: op.table, recordId: op.recordId };
+  if (typeof op.fields.engagement === 'string') ref.engagement = op.fields.engagement;
   if (outcome.type === 'done')
     return settleDone(ctx, op, outcome.raw, outcome.adopted, pass, ref, outcome.effects ?? []);
   if (outcome.type === 'gone') return settleGone(ctx, op, pass, ref);

@@ -22,6 +22,11 @@ const SCREENS = [
   'forms-tab',
   'forms-send-dialog',
   'reports',
+  'engagements-list',
+  'engagements-answers',
+  'engagements-preview',
+  'home',
+  'activity',
 ];
 
 mkdirSync(TO, { recursive: true });

@@ -116,7 +116,7 @@ describe('the workspace’s Export menu', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await click(button);
-    await vi.waitFor(() => expect(menuItems()).toHaveLength(4));
+    await vi.waitFor(() => expect(menuItems()).toHaveLength(5));
     expect(document.querySelector('#workspace-export-menu [role="menu"]')?.getAttribute('aria-label')).toBe(
       'Export',
     );
@@ -125,6 +125,7 @@ describe('the workspace’s Export menu', () => {
       'Household data (Excel)…',
       'Household data (CSV, zip)…',
       'Meeting summary…',
+      'Platform report…',
     ]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(commandAvailable('workspace.export-summary')).toBe(true);
@@ -138,7 +139,7 @@ describe('the workspace’s Export menu', () => {
   it('saves the financial summary from the menu, with the firm and the figures, and says where', async () => {
     await open();
     await click(one('export-open'));
-    await vi.waitFor(() => expect(menuItems()).toHaveLength(4));
+    await vi.waitFor(() => expect(menuItems()).toHaveLength(5));
     await click(menuItems()[0]!.querySelector('a') ?? menuItems()[0]!);
     const name = `Tester household – financial summary – ${today}.pdf`;
     await vi.waitFor(() => expect(toast()).toContain(`Saved ${name}`), { timeout: 20_000 });

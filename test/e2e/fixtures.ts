@@ -78,7 +78,10 @@ export async function signIn(
   landing = '/accounts',
 ): Promise<Page> {
   // The sign-in screen's own default (no `next`, or the Home the app opens on) gives way to
-  // `landing`; a `next` a spec led to ("sign in again" from a page) is kept.
+  // `landing`; a `next` a spec led to ("sign in again" from a page) is kept. Read once the screen
+  // shows: before that, the app may not have sent the page to sign-in yet, and its redirect (to
+  // come back to Home) would replace the landing written here.
+  await expect(page.getByTestId('sign-in')).toBeVisible();
   const next = new URL(page.url().replace('#/', '')).searchParams.get('next');
   if (next === null || next === '/' || next === '/home')
     await page.evaluate(

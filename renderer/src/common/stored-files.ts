@@ -63,6 +63,17 @@ export async function saveStoredFile(file: FileRef, options: FileActionOptions):
   return { ok: false, cancelled: false, notKept, message: answer.error.message };
 }
 
+/** A file action that threw (no answer from the main process at all), in the advisor's words. */
+export function thrownOutcome(error: unknown): FileOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, cancelled: false, notKept: false, message };
+}
+
+/** The share of a download done (0–100), or null while its length is not known. */
+export function progressPercent(progress: FileProgress | null): number | null {
+  return progress?.total ? Math.min(100, Math.round((100 * progress.bytes) / progress.total)) : null;
+}
+
 /** Which of these files this computer keeps offline, with their sizes in bytes. */
 export async function keptFiles(files: readonly FileRef[]): Promise<Map<string, number | null>> {
   if (files.length === 0) return new Map();

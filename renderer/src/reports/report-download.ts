@@ -4,7 +4,13 @@
 
 import { computed, ref } from 'vue';
 import { bridge } from '../common/bridge.ts';
-import { saveStoredFile, type FileOutcome, type FileProgress } from '../common/stored-files.ts';
+import {
+  progressPercent,
+  saveStoredFile,
+  thrownOutcome,
+  type FileOutcome,
+  type FileProgress,
+} from '../common/stored-files.ts';
 import type { ReportFile } from './reports.ts';
 
 export const OFFLINE_WORDS =
@@ -16,10 +22,7 @@ export function useReportDownload() {
   const outcome = ref<FileOutcome | null>(null);
   const opened = ref<string | null>(null);
 
-  const percent = computed(() => {
-    const p = progress.value;
-    return p?.total ? Math.min(100, Math.round((100 * p.bytes) / p.total)) : null;
-  });
+  const percent = computed(() => progressPercent(progress.value));
 
   async function download(file: ReportFile, online: boolean): Promise<void> {
     outcome.value = null;
@@ -38,12 +41,7 @@ export function useReportDownload() {
       // Closing the save dialog is no failure to tell about.
       outcome.value = done.ok || !done.cancelled ? done : null;
     } catch (error) {
-      outcome.value = {
-        ok: false,
-        cancelled: false,
-        notKept: false,
-        message: error instanceof Error ? error.message : String(error),
-      };
+      outcome.value = thrownOutcome(error);
     } finally {
       busy.value = false;
       progress.value = null;

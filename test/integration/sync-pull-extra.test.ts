@@ -409,7 +409,8 @@ describe('engagements', () => {
     expect(kept?.partsPulledAt).toBeGreaterThan(0);
 
     await api('DELETE', `/api/v2/engagements/${engagement.id}`, { password: 'sandbox' });
-    const report = await engine.pullEngagements();
+    // A sweep notices what the platform no longer lists (an incremental pull cannot).
+    const report = await engine.pullEngagements({ full: true });
     expect(report.removed).toBe(1 + parts);
     expect(await db.engagements.get(engagement.id)).toBeUndefined();
     expect(await db.engagementParts.where('engagementId').equals(engagement.id).count()).toBe(0);

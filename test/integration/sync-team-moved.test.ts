@@ -283,7 +283,8 @@ describe('read-only lists pulled while another device switches the team', () => 
     };
     const moved = new PullEngine({ db, send, team: new TeamWatch(db, send) });
     const reports: PullReport[] = [
-      await moved.pullEngagements(),
+      // A sweep: the one pull of the team's list that could remove engagements.
+      await moved.pullEngagements({ full: true }),
       // An account's list under the other team is empty: it must not sweep the account's engagements.
       await moved.pullEngagements({ accountId: withEngagements!.id }),
       await moved.pullForms(),

@@ -18,7 +18,8 @@ import { pullAccountList } from './pull/account-list.ts';
 import { pullConfig } from './pull/config.ts';
 import { pullDefinitions } from './pull/definitions.ts';
 import { PullStopped, type PullContext } from './pull/context.ts';
-import { pullEngagement, pullEngagements } from './pull/engagements.ts';
+import { pullEngagements, type EngagementListOptions } from './pull/engagement-list.ts';
+import { pullEngagement } from './pull/engagements.ts';
 import { pullUserActivity } from './pull/feed.ts';
 import { pullOfflineAccounts, type OfflineAccountsOptions } from './pull/offline-accounts.ts';
 import { PAGE_SIZES } from './pull/paging.ts';
@@ -30,6 +31,7 @@ import { TeamWatch } from './team.ts';
 export { ACCOUNT_LIST_STATE, type AccountListState } from './pull/account-list.ts';
 export { CONFIG_STATE } from './pull/config.ts';
 export { DEFINED_ENTITIES, DEFINITIONS_STATE } from './pull/definitions.ts';
+export { ENGAGEMENT_LIST_STATE, type EngagementListState } from './pull/engagement-list.ts';
 export { USER_ACTIVITY_STATE, type UserActivityState } from './pull/feed.ts';
 export { PAGE_SIZES, PAGE_SIZES_STATE, PAGE_SIZE_REFUSED_STATE } from './pull/paging.ts';
 export { emptyReport, type PullFailure, type PullProgress, type PullReport } from './pull/report.ts';
@@ -150,10 +152,8 @@ export class PullEngine {
     return this.run((ctx) => pullAccountActivity(ctx, localId, options));
   }
 
-  /** The engagement list, an account's or the user's. */
-  pullEngagements(
-    options: { accountId?: string; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
-  ): Promise<PullReport> {
+  /** The engagement list, an account's (one request) or the team's (incremental, a sweep when due). */
+  pullEngagements(options: EngagementListOptions = {}): Promise<PullReport> {
     return this.run((ctx) => pullEngagements(ctx, options));
   }
 

@@ -1,74 +1,18 @@
-// Engagements (version 2), read-only: the list (an account's or every one the user may see), and
-// one engagement's outputs when it is opened (documents, signatures, history, and its data once
-// completed). Engagements the server no longer lists go, with their outputs; a list that would
-// change the store is kept only once the platform confirms its current team is the store's.
+// One engagement (version 2), read-only, when it is opened: it and its outputs (documents,
+// signatures, history, and its data once completed). The lists are engagement-list.ts's.
 
 import type { Priority } from '@shared/api/request.ts';
-import type { EngagementPartKind, EngagementRow } from '../../data/model.ts';
+import type { EngagementPartKind } from '../../data/model.ts';
 import {
-  engagementOptions,
   engagementPartRow,
   engagementRow,
   removeEngagements,
   rowsOf,
-  storeChanges,
   storeEngagements,
-  type StoreOptions,
 } from '../../data/records.ts';
-import {
-  allParts,
-  call,
-  fetchArray,
-  serverAccount,
-  storeList,
-  teamAllowsWrite,
-  teamConfirmed,
-  type PullContext,
-} from './context.ts';
+import { allParts, call, fetchArray, storeList, teamConfirmed, type PullContext } from './context.ts';
 import { namedPageSize, readList } from './paging.ts';
-import { emptyReport, failed, unreadable, type PullProgress, type PullReport } from './report.ts';
-
-/**
- * The engagement list: an account's (`accountId`, a local id) or every one the user may see, all
- * pages, the largest the platform takes. Not incremental: the list has no time of change to sort
- * by (no `updated_at`; a reopen, or a contact filling in answers, moves no sort key to the front).
- */
-export async function pullEngagements(
-  ctx: PullContext,
-  options: { accountId?: string; priority?: Priority; onProgress?: (p: PullProgress) => void } = {},
-): Promise<PullReport> {
-  const report = emptyReport();
-  const account =
-    options.accountId === undefined ? undefined : await serverAccount(ctx.db, options.accountId);
-  if (account === null) return { ...report, skipped: true };
-  const spec = {
-    name: 'Engagement',
-    api: 'v2' as const,
-    path: '/engagements',
-    query: { sort: '-created_at', ...(account ? { account_id: account.serverId } : {}) },
-    priority: options.priority ?? 'background',
-    pageSize: namedPageSize(ctx.db, 'engagements'),
-  };
-  const list = await readList(ctx, report, spec, { onProgress: options.onProgress });
-  if (!list) return report;
-  const now = ctx.now();
-  const rows = rowsOf(list.items, (item) => engagementRow(item, now));
-  report.records += rows.length;
-  const scope: StoreOptions<EngagementRow>['scope'] = account
-    ? (t) => t.where('accountServerId').equals(account.serverId)
-    : (t) => t.toCollection();
-  const sweep = list.complete ? scope : undefined;
-  // The platform lists its current team's: under another, an account's list is empty, not swept.
-  const changes = async () => {
-    const { changed, gone } = await storeChanges(ctx.db.engagements, rows, engagementOptions(sweep));
-    return changed.length + gone.length > 0;
-  };
-  if (!(await teamAllowsWrite(ctx, report, spec.priority, changes))) return report;
-  const stored = await storeEngagements(ctx.db, rows, sweep);
-  report.written += stored.written;
-  report.removed += stored.removed;
-  return report;
-}
+import { emptyReport, failed, unreadable, type PullReport } from './report.ts';
 
 /**
  * One engagement and its outputs, when it is opened: the engagement, its documents, signatures

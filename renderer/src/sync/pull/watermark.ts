@@ -64,25 +64,50 @@ export async function pullIncrementally<S extends SweepState & Record<K, string 
     sweep,
     watermark,
     state,
-    pages: (spec, onPage) =>
-      pageList(ctx, report, spec, {
-        onPage: (page) => {
-          newest ??= list.stamp(page.items[0]);
-          return onPage(page);
-        },
-        // Equal stamps go on: another change may have happened within the same second.
-        until: watermark === null ? undefined : (page) => (list.stamp(page.at(-1)) ?? '') < watermark,
-      }),
+    pages: async (spec, onPage) => {
+      const paged = await pagesSince(ctx, report, spec, { watermark, stamp: list.stamp }, onPage);
+      newest ??= paged?.newest ?? null;
+      return paged;
+    },
   };
   const walked = await walk(run);
   if (!walked) return;
-  const latest = [newest, state[list.watermark]].filter((v) => v !== null).sort();
   const now = ctx.now();
   const next = {
     ...state,
-    [list.watermark]: latest.pop() ?? null,
+    [list.watermark]: newer(newest, state[list.watermark]),
     pulledAt: now,
     sweptAt: walked.swept ? now : state.sweptAt,
   };
   await ctx.db.meta.put({ key: list.key, value: next });
+}
+
+/**
+ * Pages a list sorted newest first by `stamp` until a page ends below `watermark` (every page when
+ * it is null), and says the newest stamp it saw (the first item's): a list with a second
+ * watermark of its own (the engagement list's completions) pages through this too.
+ */
+export async function pagesSince(
+  ctx: PullContext,
+  report: PullReport,
+  spec: ListSpec,
+  since: { watermark: string | null; stamp: (item: unknown) => string | null },
+  onPage: (page: ListPage) => Promise<void> | void,
+): Promise<{ complete: boolean; newest: string | null } | null> {
+  const { watermark, stamp } = since;
+  let newest: string | null = null;
+  const paged = await pageList(ctx, report, spec, {
+    onPage: (page) => {
+      newest ??= stamp(page.items[0]);
+      return onPage(page);
+    },
+    // Equal stamps go on: another change may have happened within the same second.
+    until: watermark === null ? undefined : (page) => (stamp(page.at(-1)) ?? '') < watermark,
+  });
+  return paged && { ...paged, newest };
+}
+
+/** The later of two stamps (null when neither is known). */
+export function newer(a: string | null, b: string | null): string | null {
+  return a === null ? b : b === null || a > b ? a : b;
 }

@@ -151,6 +151,35 @@ describe('phases', () => {
     await until(next, (s) => s.lastSyncedAt === idle.lastSyncedAt);
   });
 
+  it('the background brings the team’s questionnaires: every one at first, then what is new in two requests', async () => {
+    const events = new EventTarget();
+    const c = coordinator({ events });
+    await started(c);
+    const lists = advisor.requests.filter((r) => r.path === '/engagements');
+    expect(new Set(lists.map((r) => r.priority))).toEqual(new Set(['background']));
+    const listed = await advisor.send({
+      api: 'v2',
+      method: 'GET',
+      path: '/engagements',
+      query: { limit: 500 },
+    });
+    const ids = ((listed.ok ? listed.data : null) as { items: { id: string }[] }).items.map((e) => e.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect((await db.engagements.orderBy('id').primaryKeys()).map(String)).toEqual(ids.sort());
+
+    // The next run (back online): the list swept minutes ago, so only the newest of its two sorts.
+    advisor.requests.length = 0;
+    events.dispatchEvent(new Event('online'));
+    await expect.poll(() => advisor.requests.some((r) => r.query?.type === 'completed')).toBe(true);
+    await until(c, (s) => s.phase === 'idle');
+    expect(
+      advisor.requests.filter((r) => r.path === '/engagements').map((r) => [r.query?.sort, r.query?.type]),
+    ).toEqual([
+      ['-created_at', undefined],
+      ['-completed_at', 'completed'],
+    ]);
+  });
+
   it('pushes a change: syncing while it goes out, idle once the server has it', async () => {
     const c = coordinator();
     await started(c);

@@ -278,9 +278,12 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().pullReportList());
   }
 
-  /** Every questionnaire of the team (the Engagements area); skipped offline. */
-  function pullTeamEngagements(): Promise<PullReport> {
-    return save(() => sync().pullTeamEngagements());
+  /**
+   * The team's questionnaires (the Engagements area): what is new since the last pull, every page
+   * when a sweep is due or `full` asks for one; skipped offline.
+   */
+  function pullTeamEngagements(options: { full?: boolean } = {}): Promise<PullReport> {
+    return save(() => sync().pullTeamEngagements(options));
   }
 
   /** One questionnaire opened: its answers, documents, signatures and history; skipped offline. */

@@ -516,7 +516,7 @@ export class SyncCoordinator {
     await recordClosedAnswers(this.db, localId, engagementId, parts, this.now());
   }
 
-  // ---- Engagements, on demand (never in the background for every one) ----
+  // ---- Engagements, on demand (the team's list also in the background; never every one's outputs) ----
 
   /** A household's engagements: its list, one request (the largest page the platform takes). */
   async pullEngagementsOf(localId: string): Promise<PullReport> {
@@ -525,12 +525,13 @@ export class SyncCoordinator {
   }
 
   /**
-   * Every engagement of the team, when the Engagements area opens: the list's pages at the
-   * budget's pace (the transport spaces them), never in the background.
+   * The team's engagements, when the Engagements area opens: what was sent or completed since
+   * the last pull (two requests), every page when a sweep is due or `full` asks for one
+   * (pull/engagement-list.ts).
    */
-  async pullTeamEngagements(): Promise<PullReport> {
+  async pullTeamEngagements(options: { full?: boolean } = {}): Promise<PullReport> {
     if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
-    return this.pull.pullEngagements({ priority: 'interactive' });
+    return this.pull.pullEngagements({ ...options, priority: 'interactive' });
   }
 
   /**

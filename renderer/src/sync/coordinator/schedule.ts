@@ -1,6 +1,7 @@
-// The worker's background pulls: configuration (daily), the account list (incremental), then the
-// accounts kept offline (quietly: their queue is listed in the sync panel), one step after another,
-// at start and every interval (and on reconnect and after a sign-in, when the coordinator asks).
+// The worker's background pulls: configuration (daily), the account list and the team's
+// engagement list (incremental), the forms' allowed values (daily), then the accounts kept offline
+// (quietly: their queue is listed in the sync panel), one step after another, at start and every
+// interval (and on reconnect and after a sign-in, when the coordinator asks).
 // One run at a time: asking during a run joins it.
 
 import type { ReportedPulls } from '../diagnostics.ts';
@@ -71,6 +72,9 @@ export class BackgroundPulls {
         { label: 'Updating the account list', accountId: null },
         (onProgress) => pull.pullAccountList({ priority: 'background', onProgress }),
       ],
+      // The team's questionnaires, incremental: two requests, every page only when a sweep is due
+      // (daily), so that the Engagements area is current offline too. Never their answers and files.
+      [null, () => pull.pullEngagements({ priority: 'background' })],
       // After the list: the definitions are asked under one of its accounts (pull/definitions.ts).
       [null, () => pull.pullDefinitions({ priority: 'background' })],
       // Minutes at the budget's pace (about 21 requests an account): no progress in the frame; the

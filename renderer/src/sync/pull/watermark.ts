@@ -1,5 +1,5 @@
-// "Incremental by watermark, with a periodic sweep": how the account list and the advisor's feed
-// are pulled. Newest first, with the largest page; a pull stops at the first page that reaches
+// "Incremental by watermark, with a periodic sweep": how the account list, the advisor's feed and
+// the team's engagement list (which keeps a second watermark: `pagesSince`) are pulled. Newest first, with the largest page; a pull stops at the first page that reaches
 // below the newest item of the last pull (the watermark), and a sweep reads every page, so that
 // what the list no longer has can be noticed: when asked (`full`), on the first pull, and once the
 // last sweep is older than the sweep interval. A list cut short by a failure proves nothing about

@@ -104,9 +104,7 @@ async function pullTeamEngagements(ctx: PullContext, options: EngagementListOpti
     const spec = listSpec(ctx, options, { sort: '-created_at' });
     const paged = await run.pages(spec, onPage);
     if (!paged) return null;
-    const swept = run.sweep && paged.complete;
-    if (swept) run.state.newestCompletedAt = items.map(completedAt).reduce(newer, null);
-    else if (!run.sweep && (await permissionRefusal(ctx.db, 'engagements.completed')) === null) {
+    if (!run.sweep && (await permissionRefusal(ctx.db, 'engagements.completed')) === null) {
       // Without `engagements.completed` the platform lists no completed one: not asked.
       const since = { watermark: run.state.newestCompletedAt, stamp: completedAt };
       const query = { type: 'completed', sort: '-completed_at' };
@@ -115,6 +113,10 @@ async function pullTeamEngagements(ctx: PullContext, options: EngagementListOpti
       run.state.newestCompletedAt = newer(completed.newest, run.state.newestCompletedAt);
     }
     const rows = latestOfEach(rowsOf(items, (item) => engagementRow(item, ctx.now())));
+    // A whole list holds every completion: the newest is the second pass's watermark from now on.
+    const swept = run.sweep && paged.complete;
+    if (swept)
+      run.state.newestCompletedAt = rows.map((r) => r.server.completed_at || null).reduce(newer, null);
     // Read under another team, it is that team's list: nothing is kept, the watermarks stay.
     if (!(await storeListed(ctx, report, spec.priority, rows, swept ? scopeOf() : undefined))) return null;
     return { swept };

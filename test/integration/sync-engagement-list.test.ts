@@ -253,6 +253,23 @@ describe('the team’s engagement list', () => {
     expect((await db.engagements.get(made.id))?.server.id).toBe(made.id);
   });
 
+  it('a role that may not see completed ones asks only for the new ones', async () => {
+    const user = platform.control.store().state.users.find((u) => u.email === ADVISOR)!;
+    user.permissions['engagements.completed'] = false;
+    try {
+      // The user resource, as the app holds it, says so.
+      await engine.pullConfig();
+      await engine.pullEngagements();
+      expect(await db.engagements.where('completed').equals(1).count()).toBe(0);
+      now += 60_000;
+      const sent = sentSince();
+      expect(await engine.pullEngagements()).toMatchObject({ requests: 1, failures: [] });
+      expect(sent()).toEqual([NEW_ONES]);
+    } finally {
+      user.permissions['engagements.completed'] = true;
+    }
+  });
+
   it('an account’s list stays one request, whatever the team’s list remembers', async () => {
     await engine.pullEngagements();
     // The team's list brings no accounts: the account list does.

@@ -160,6 +160,32 @@ export const ACTIVITY_TYPES = [
  */
 export const BEYOND_THE_DOCUMENT: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   Plan: { type: ['hsa'] },
+  FullMember: { marital_status: ['separated'] },
+};
+
+/** The enumerated fields of the full member details with the document's values ("Account Full Member"). */
+export const FULL_MEMBER_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  gender: ['male', 'female'],
+  marital_status: ['single', 'married', 'divorced', 'widowed', 'other', 'partner'],
+};
+
+/** A Currency's frequencies ("Shared value types": one-time, monthly, yearly). */
+export const CURRENCY_FREQUENCIES = ['one-time', 'monthly', 'yearly'];
+
+/**
+ * The Currency fields of each collection the document lists ("Data sections"); the single-record
+ * sections' are their `currencies` (SINGLE_CASES). A goal's target is a Target, not a Currency.
+ */
+export const COLLECTION_CURRENCIES: Readonly<Record<string, readonly string[]>> = {
+  Annuity: ['contribution_value', 'current_value', 'distribution_value'],
+  Asset: ['current_value', 'original_value'],
+  Cash: ['current_value'],
+  Employment: ['salary'],
+  ExpenseVariable: ['value'],
+  Insurance: ['premium_value', 'coverage_value', 'cash_value'],
+  Liability: ['original_value', 'current_value', 'cost_value'],
+  Plan: ['contribution_value', 'employer_contribution_value', 'current_value'],
+  Taxable: ['cost_value', 'current_value'],
 };
 
 /** The owner values the document says the definition endpoint lists. */

@@ -15,11 +15,9 @@ import {
 } from '@shared/forms.ts';
 import {
   BEYOND_THE_DOCUMENT,
-  COLLECTION_CASES,
-  COLLECTION_CURRENCIES,
   CURRENCY_FREQUENCIES,
   FULL_MEMBER_ENUMS,
-  SINGLE_CASES,
+  definedCases,
   createAccount,
   definesRequired,
   isProperty,
@@ -93,15 +91,7 @@ describe.each(SECTION_FORMS.filter((f) => !f.single).map((f) => [f.entity, f] as
 // The app reads `/define` (shared/allowed-values.ts) for its lists: what it reads of each entity
 // is the document's enumerated fields with the document's values and the sandbox's additions, and
 // each Currency's frequency (a nested list) with the document's three.
-const READ_CASES = [
-  ...COLLECTION_CASES.map((c) => ({
-    entity: c.entity,
-    enums: c.enums,
-    currencies: COLLECTION_CURRENCIES[c.entity] ?? [],
-  })),
-  ...SINGLE_CASES.map((c) => ({ entity: c.entity, enums: {}, currencies: c.currencies })),
-  { entity: 'FullMember', enums: FULL_MEMBER_ENUMS, currencies: [] },
-].filter((c) => Object.keys(c.enums).length || c.currencies.length);
+const READ_CASES = definedCases();
 
 describe.each(READ_CASES.map((c) => [c.entity, c] as const))(
   '%s: the allowed values the app reads from /define',

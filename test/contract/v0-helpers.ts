@@ -188,6 +188,32 @@ export const COLLECTION_CURRENCIES: Readonly<Record<string, readonly string[]>> 
   Taxable: ['cost_value', 'current_value'],
 };
 
+/** An entity the app asks `/define` about, with the lists the document gives it. */
+export interface DefinedCase {
+  entity: string;
+  /** Its enumerated fields with the document's values. */
+  enums: Readonly<Record<string, readonly string[]>>;
+  /** Its Currency fields, each with a frequency to choose. */
+  currencies: readonly string[];
+}
+
+/**
+ * What the 0.0.1 document lists with choices: the sections' enumerated fields and Currency fields
+ * ("Data sections"), and the full member's gender and marital status; the entities without any
+ * (Document) left out. 15 sections and the member details.
+ */
+export function definedCases(): DefinedCase[] {
+  return [
+    ...COLLECTION_CASES.map((c) => ({
+      entity: c.entity,
+      enums: c.enums,
+      currencies: COLLECTION_CURRENCIES[c.entity] ?? [],
+    })),
+    ...SINGLE_CASES.map((c) => ({ entity: c.entity, enums: {}, currencies: c.currencies })),
+    { entity: 'FullMember', enums: FULL_MEMBER_ENUMS, currencies: [] },
+  ].filter((c) => Object.keys(c.enums).length || c.currencies.length);
+}
+
 /** The owner values the document says the definition endpoint lists. */
 export const DEFINE_OWNER_VALUES = [
   'client',

@@ -13,14 +13,7 @@ import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
-import {
-  BEYOND_THE_DOCUMENT,
-  COLLECTION_CASES,
-  COLLECTION_CURRENCIES,
-  CURRENCY_FREQUENCIES,
-  FULL_MEMBER_ENUMS,
-  SINGLE_CASES,
-} from '../contract/v0-helpers.ts';
+import { BEYOND_THE_DOCUMENT, CURRENCY_FREQUENCIES, definedCases } from '../contract/v0-helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
@@ -48,15 +41,7 @@ const HOUR = 60 * 60_000;
  * What the 0.0.1 document lists with choices: the sections' enumerated fields with their values
  * and their Currency fields ("Data sections"), and the full member's gender and marital status.
  */
-const WITH_LISTS = [
-  ...COLLECTION_CASES.map((c) => ({
-    entity: c.entity,
-    enums: c.enums,
-    currencies: COLLECTION_CURRENCIES[c.entity] ?? [],
-  })),
-  ...SINGLE_CASES.map((c) => ({ entity: c.entity, enums: {}, currencies: c.currencies })),
-  { entity: 'FullMember', enums: FULL_MEMBER_ENUMS, currencies: [] as readonly string[] },
-].filter((c) => Object.keys(c.enums).length || c.currencies.length);
+const WITH_LISTS = definedCases();
 /** 15 sections and the member details: 16 requests a day (README, "Allowed values"). */
 const ENTITIES_WITH_LISTS = WITH_LISTS.map((c) => c.entity);
 

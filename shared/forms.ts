@@ -5,6 +5,7 @@
 // server's messages land on the right input. A contract test compares it with `/define`.
 
 import { countsInCashFlow } from './finance.ts';
+import { FREQUENCIES } from './wire/v0/values.ts';
 import {
   SECTIONS,
   type FieldSpec,
@@ -225,9 +226,10 @@ export const fieldLabel = (name: string, section?: string): string =>
 export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? words(value);
 
 /** How often an amount comes, as the document defines a Currency's frequency, in words. */
-export const FREQUENCY_OPTIONS: readonly Option[] = (['one-time', 'monthly', 'yearly'] as const).map(
-  (value) => ({ value, label: valueLabel(value) }),
-);
+export const FREQUENCY_OPTIONS: readonly Option[] = FREQUENCIES.map((value) => ({
+  value,
+  label: valueLabel(value),
+}));
 
 /** Labels of relation types, for pickers and summaries. */
 export const RELATION_TYPE_LABELS: Readonly<Record<string, string>> = {

@@ -5,6 +5,7 @@
 // server's messages land on the right input. A contract test compares it with `/define`.
 
 import { countsInCashFlow } from './finance.ts';
+import { FREQUENCIES } from './wire/v0/values.ts';
 import {
   SECTIONS,
   type FieldSpec,
@@ -62,6 +63,11 @@ export interface FormField {
    * field (Social Security by the month, a salary by the year, a balance once).
    */
   usualFrequency?: Frequency;
+  /**
+   * Currencies: how often the amount may come, as the platform defines it (`/define`); the
+   * document's three (`FREQUENCY_OPTIONS`) when not given.
+   */
+  frequencies?: readonly Option[];
   /** Currencies counted in the monthly cash flow (shared/finance.ts): a one-time amount is left out. */
   cashFlow?: boolean;
   /** The unit of a plain number: a rate in `%`, a duration in `years`, money `per year`, a `count`. */
@@ -218,6 +224,12 @@ export function words(name: string): string {
 export const fieldLabel = (name: string, section?: string): string =>
   (section ? SECTION_FIELD_LABELS[section]?.[name] : undefined) ?? FIELD_LABELS[name] ?? words(name);
 export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? words(value);
+
+/** How often an amount comes, as the document defines a Currency's frequency, in words. */
+export const FREQUENCY_OPTIONS: readonly Option[] = FREQUENCIES.map((value) => ({
+  value,
+  label: valueLabel(value),
+}));
 
 /** Labels of relation types, for pickers and summaries. */
 export const RELATION_TYPE_LABELS: Readonly<Record<string, string>> = {
@@ -489,6 +501,9 @@ const member = (
 
 const options = (...values: string[]): Option[] =>
   values.map((value) => ({ value, label: valueLabel(value) }));
+
+/** The member details' entity, as `/define` names it (0.0.1, "Account Full Member"). */
+export const MEMBER_ENTITY = 'FullMember';
 
 /** Groups of the member details form, in the order an advisor asks for them. */
 export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[] }[] = [

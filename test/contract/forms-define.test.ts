@@ -15,7 +15,9 @@ import {
 } from '@shared/forms.ts';
 import {
   BEYOND_THE_DOCUMENT,
-  COLLECTION_CASES,
+  CURRENCY_FREQUENCIES,
+  FULL_MEMBER_ENUMS,
+  definedCases,
   createAccount,
   definesRequired,
   isProperty,
@@ -86,9 +88,12 @@ describe.each(SECTION_FORMS.filter((f) => !f.single).map((f) => [f.entity, f] as
   },
 );
 
-// The app reads `/define` (shared/allowed-values.ts) for its selects: what it reads of each entity
-// is the document's enumerated fields with the document's values, and the sandbox's additions.
-describe.each(COLLECTION_CASES.filter((c) => Object.keys(c.enums).length).map((c) => [c.entity, c] as const))(
+// The app reads `/define` (shared/allowed-values.ts) for its lists: what it reads of each entity
+// is the document's enumerated fields with the document's values and the sandbox's additions, and
+// each Currency's frequency (a nested list) with the document's three.
+const READ_CASES = definedCases();
+
+describe.each(READ_CASES.map((c) => [c.entity, c] as const))(
   '%s: the allowed values the app reads from /define',
   (_entity, c) => {
     it("are the document's, field by field, with what the platform allows beyond it", async () => {
@@ -100,8 +105,19 @@ describe.each(COLLECTION_CASES.filter((c) => Object.keys(c.enums).length).map((c
       );
       const read = allowedValuesOf(await define(c.entity));
       expect(read).not.toBeNull();
-      const sorted = Object.fromEntries(Object.entries(read ?? {}).map(([f, v]) => [f, [...v].sort()]));
-      expect(sorted).toEqual(expected);
+      const topLevel = Object.entries(read ?? {}).filter(([f]) => !f.includes('.'));
+      expect(Object.fromEntries(topLevel.map(([f, v]) => [f, [...v].sort()]))).toEqual(expected);
+    });
+  },
+);
+
+describe.each(READ_CASES.filter((c) => c.currencies.length).map((c) => [c.entity, c] as const))(
+  '%s: the frequencies the app reads from /define',
+  (_entity, c) => {
+    it('are a Currency’s, in order, for each amount', async () => {
+      const read = allowedValuesOf(await define(c.entity)) ?? {};
+      for (const field of c.currencies)
+        expect(read[`${field}.frequency`], `${field}.frequency`).toEqual(CURRENCY_FREQUENCIES);
     });
   },
 );
@@ -124,9 +140,32 @@ describe('member details form', () => {
     for (const field of MEMBER_FIELDS) {
       const d = at(field.name);
       expect(field.required, field.name).toBe(definesRequired(d));
+      // The built-in table is the document's: the platform's values less those it added since.
+      const beyond = BEYOND_THE_DOCUMENT.FullMember?.[field.name] ?? [];
       if (field.options && isProperty(d))
-        expect(field.options.map((o) => o.value)).toEqual((d.values ?? '').split(','));
+        expect(field.options.map((o) => o.value)).toEqual(
+          (d.values ?? '').split(',').filter((v) => !beyond.includes(v)),
+        );
     }
+  });
+
+  it('accepts every gender and marital status /define allows, the platform’s own too, and reads each back', async () => {
+    const read = allowedValuesOf(await define('FullMember')) ?? {};
+    for (const [field, documented] of Object.entries(FULL_MEMBER_ENUMS)) {
+      const allowed = [...documented, ...(BEYOND_THE_DOCUMENT.FullMember?.[field] ?? [])];
+      expect([...(read[field] ?? [])].sort(), field).toEqual([...allowed].sort());
+      for (const value of allowed) {
+        const put = await s.advisor.put(`/accounts/${accountId}/coclient/details`, { [field]: value });
+        expect(put.status, `${field}=${value}: ${put.text}`).toBe(200);
+        const got = await s.advisor.get<Record<string, unknown>>(`/accounts/${accountId}/coclient/details`);
+        expect(got.body[field], `${field}=${value}`).toBe(value);
+      }
+    }
+    const refused = await s.advisor.put<{ messages: string[] }>(`/accounts/${accountId}/coclient/details`, {
+      marital_status: 'engaged',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.messages).toEqual(['marital_status is invalid.']);
   });
 
   it('words a missing first name and e-mail as the server does', async () => {

@@ -160,7 +160,59 @@ export const ACTIVITY_TYPES = [
  */
 export const BEYOND_THE_DOCUMENT: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   Plan: { type: ['hsa'] },
+  FullMember: { marital_status: ['separated'] },
 };
+
+/** The enumerated fields of the full member details with the document's values ("Account Full Member"). */
+export const FULL_MEMBER_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  gender: ['male', 'female'],
+  marital_status: ['single', 'married', 'divorced', 'widowed', 'other', 'partner'],
+};
+
+/** A Currency's frequencies ("Shared value types": one-time, monthly, yearly). */
+export const CURRENCY_FREQUENCIES = ['one-time', 'monthly', 'yearly'];
+
+/**
+ * The Currency fields of each collection the document lists ("Data sections"); the single-record
+ * sections' are their `currencies` (SINGLE_CASES). A goal's target is a Target, not a Currency.
+ */
+export const COLLECTION_CURRENCIES: Readonly<Record<string, readonly string[]>> = {
+  Annuity: ['contribution_value', 'current_value', 'distribution_value'],
+  Asset: ['current_value', 'original_value'],
+  Cash: ['current_value'],
+  Employment: ['salary'],
+  ExpenseVariable: ['value'],
+  Insurance: ['premium_value', 'coverage_value', 'cash_value'],
+  Liability: ['original_value', 'current_value', 'cost_value'],
+  Plan: ['contribution_value', 'employer_contribution_value', 'current_value'],
+  Taxable: ['cost_value', 'current_value'],
+};
+
+/** An entity the app asks `/define` about, with the lists the document gives it. */
+export interface DefinedCase {
+  entity: string;
+  /** Its enumerated fields with the document's values. */
+  enums: Readonly<Record<string, readonly string[]>>;
+  /** Its Currency fields, each with a frequency to choose. */
+  currencies: readonly string[];
+}
+
+/**
+ * What the 0.0.1 document lists with choices: the sections' enumerated fields and Currency fields
+ * ("Data sections"), and the full member's gender and marital status; the entities without any
+ * (Document) left out. 15 sections and the member details.
+ */
+export function definedCases(): DefinedCase[] {
+  return [
+    ...COLLECTION_CASES.map((c) => ({
+      entity: c.entity,
+      enums: c.enums,
+      currencies: COLLECTION_CURRENCIES[c.entity] ?? [],
+    })),
+    ...SINGLE_CASES.map((c) => ({ entity: c.entity, enums: {}, currencies: c.currencies })),
+    { entity: 'FullMember', enums: FULL_MEMBER_ENUMS, currencies: [] },
+  ].filter((c) => Object.keys(c.enums).length || c.currencies.length);
+}
 
 /** The owner values the document says the definition endpoint lists. */
 export const DEFINE_OWNER_VALUES = [

@@ -1,8 +1,9 @@
-// The pull of the section forms' allowed values (`/define/{entity}/{entityId}`, 0.0.1) against
-// the sandbox platform over real HTTP, into Dexie over fake-indexeddb: asked once an account is
-// here, one request per entity whose form has a list, kept in the config table with its time, not
-// asked again within a day, asked again after; an entity that fails keeps what was kept. A value
-// only the platform knows passes through the pull and the push unchanged.
+// The pull of the forms' allowed values (`/define/{entity}/{entityId}`, 0.0.1) against the
+// sandbox platform over real HTTP, into Dexie over fake-indexeddb: asked once an account is here,
+// one request per entity whose form has a list (a select, an amount's frequency) and the member
+// details, kept in the config table with its time, not asked again within a day, asked again
+// after; an entity that fails keeps what was kept. A value only the platform knows passes through
+// the pull and the push unchanged.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
@@ -12,7 +13,7 @@ import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
-import { BEYOND_THE_DOCUMENT, COLLECTION_CASES } from '../contract/v0-helpers.ts';
+import { BEYOND_THE_DOCUMENT, CURRENCY_FREQUENCIES, definedCases } from '../contract/v0-helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
 
 let platform: Platform;
@@ -36,12 +37,16 @@ afterAll(async () => {
 
 const HOUR = 60 * 60_000;
 
-/** The 0.0.1 document's sections with enumerated fields, each with its values ("Data sections"). */
-const WITH_LISTS = COLLECTION_CASES.filter((c) => Object.keys(c.enums).length);
+/**
+ * What the 0.0.1 document lists with choices: the sections' enumerated fields with their values
+ * and their Currency fields ("Data sections"), and the full member's gender and marital status.
+ */
+const WITH_LISTS = definedCases();
+/** 15 sections and the member details: 16 requests a day (README, "Allowed values"). */
 const ENTITIES_WITH_LISTS = WITH_LISTS.map((c) => c.entity);
 
 /** What the platform allows: the document's values, and what the sandbox allows beyond them. */
-const allowed = (entity: string, field: string, documented: readonly string[]) => [
+const allowed = (entity: string, field: string, documented: readonly string[]): string[] => [
   ...documented,
   ...(BEYOND_THE_DOCUMENT[entity]?.[field] ?? []),
 ];
@@ -81,21 +86,37 @@ describe('the allowed values of the section forms', () => {
     const report = await engine.pullDefinitions();
     expect(report.failures).toEqual([]);
     expect(report.requests).toBe(ENTITIES_WITH_LISTS.length);
+    expect(report.requests).toBe(16);
     expect([...paths].sort()).toEqual(ENTITIES_WITH_LISTS.map((e) => `/define/${e}/${first}`).sort());
 
     const held = (await configEntry<Held>(db, CONFIG_KEYS.definitions))!;
     expect(held.pulledAt).toBe(now);
     expect(Object.keys(held.data).sort()).toEqual([...ENTITIES_WITH_LISTS].sort());
     expect(held.data.Plan?.type).toEqual(PLAN_TYPES);
-    // Every list the document gives, with its values (in the platform's order, compared as sets).
+    expect(held.data.FullMember?.marital_status).toEqual([
+      'single',
+      'married',
+      'separated',
+      'divorced',
+      'widowed',
+      'other',
+      'partner',
+    ]);
+    // Every list the document gives, with its values (in the platform's order, compared as sets),
+    // and every amount's frequencies (a nested list: `current_value.frequency`), in order.
     for (const c of WITH_LISTS) {
+      const ofEntity = held.data[c.entity] ?? {};
       const fields = Object.fromEntries(
-        Object.entries(held.data[c.entity] ?? {}).map(([f, v]) => [f, [...v].sort()]),
+        Object.entries(ofEntity)
+          .filter(([f]) => !f.includes('.'))
+          .map(([f, v]) => [f, [...v].sort()]),
       );
       const expected = Object.fromEntries(
         Object.entries(c.enums).map(([f, v]) => [f, allowed(c.entity, f, v).sort()]),
       );
       expect(fields, c.entity).toEqual(expected);
+      for (const f of c.currencies)
+        expect(ofEntity[`${f}.frequency`], `${c.entity}.${f}.frequency`).toEqual(CURRENCY_FREQUENCIES);
     }
 
     // Within the day: nothing asked, the kept values and their time unchanged.

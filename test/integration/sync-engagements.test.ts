@@ -4,7 +4,7 @@
 // wait offline and go as the last wish; delete asks for the password, online; a completed
 // engagement's outputs are fetched when it is opened; after a close the account is pulled again.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ChangeRefused,
   createRecord,
@@ -14,7 +14,6 @@ import {
   whenSynced,
   type EngagementSend,
 } from '../../renderer/src/data/changes.ts';
-import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import { engagementParts } from '../../renderer/src/data/queries/engagements.ts';
 import {
@@ -22,40 +21,24 @@ import {
   readClosedAnswers,
 } from '../../renderer/src/sync/coordinator/closed-answers.ts';
 import { DeleteRefused, deleteEngagementOnline } from '../../renderer/src/sync/online-only.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { EmailRecord, EngagementRecord } from '../platform/model.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import {
+  advisor,
+  db,
+  engine,
+  household as makeHousehold,
+  householdSession,
+  platform,
+  pulls,
+  requestsOf,
+  setOnline,
+} from './household-session.ts';
 import { loneCoordinator } from './lone-coordinator.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ASSISTANT, sandboxClient } from './sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
-let db: AdvisorDb;
-let online: boolean;
-
-const engine = (client = advisor) =>
-  new PushEngine({ db, send: client.send, backoff: { baseMs: 0 }, online: () => online });
-const pulls = (client = advisor) => new PullEngine({ db, send: client.send });
-
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  online = true;
-  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
-});
+householdSession();
 
 /** The onboarding questionnaire of the advisor's team: high security, with documents and a signature. */
 const intake = () =>
@@ -66,34 +49,9 @@ const intake = () =>
 const onPlatform = (accountServerId: unknown): EngagementRecord[] =>
   platform.control.store().state.engagements.filter((e) => e.account_id === accountServerId);
 
-const requestsOf = (client: SandboxClient) => client.requests.map((r) => `${r.method} ${r.path}`);
-
-let unique = 0;
-/**
- * A household made on the platform for one test (client and co-client, both with an email), then
- * the account list and the user resource (permissions, templates) pulled here, as the app has them.
- */
-async function household(client = advisor): Promise<AccountRow> {
-  unique++;
-  const email = `eng-${unique}-${Date.now()}@example.com`;
-  const made = await advisor.send({
-    api: 'v2',
-    method: 'POST',
-    path: '/accounts',
-    body: {
-      type: 'CLIENT',
-      client: { first_name: 'Erin', last_name: `Engaged${unique}`, email },
-      coclient: { first_name: 'Cody', last_name: `Engaged${unique}`, email: `co-${email}` },
-    },
-  });
-  expect(made.ok).toBe(true);
-  await pulls(client).pullAccountList({ full: true });
-  await pulls(client).pullConfig();
-  const row = (await db.accounts.toArray()).find((a) => a.fields['client.email'] === email);
-  expect(row?.meta.coclientId).toEqual(expect.any(Number));
-  client.requests.length = 0;
-  return row!;
-}
+/** A household made on the platform for one test and pulled here (household-session.ts). */
+const household = (client = advisor) =>
+  makeHousehold({ client: 'Erin', coclient: 'Cody', last: 'Engaged' }, client);
 
 const sendTo = (account: AccountRow, member: 'client' | 'coclient' = 'coclient'): EngagementSend => ({
   accountId: account.id,
@@ -129,14 +87,14 @@ const member = (id: string, action: string, seed = 4) =>
 describe('sending a questionnaire', () => {
   it('offline it waits; back online it is sent once, to the co-client, with its email options', async () => {
     const account = await household();
-    online = false;
+    setOnline(false);
     const { opId } = await queueSendEngagement(db, sendTo(account));
     const push = engine();
     expect(await push.run()).toMatchObject({ requests: 0, remaining: 1 });
     expect((await db.accounts.get(account.id))?.status).toBe('pending');
     expect(onPlatform(account.serverId)).toHaveLength(0);
 
-    online = true;
+    setOnline(true);
     await push.rearm();
     expect(await push.run()).toMatchObject({ synced: 1, remaining: 0 });
     await whenSynced(db, opId!);
@@ -229,7 +187,7 @@ describe('sending a questionnaire', () => {
 
   it('to a household made offline: the send waits for the account, then goes to its new client', async () => {
     await pulls().pullConfig();
-    online = false;
+    setOnline(false);
     const email = `offline-${Date.now()}@example.com`;
     const { id } = await createRecord(db, 'accounts', {
       fields: {
@@ -241,7 +199,7 @@ describe('sending a questionnaire', () => {
     });
     const { opId } = await queueSendEngagement(db, { ...sendTo({ id } as AccountRow), member: 'client' });
     const push = engine();
-    online = true;
+    setOnline(true);
     await push.rearm();
     await push.run();
     await whenSynced(db, opId!);
@@ -284,7 +242,7 @@ describe('closing and reopening', () => {
   it('queued offline as the last wish: close, reopen, close sends one close; then a reopen', async () => {
     const account = await household();
     const id = await sentElsewhere(account);
-    online = false;
+    setOnline(false);
     const first = await queueCloseEngagement(db, id);
     await queueReopenEngagement(db, id);
     const last = await queueCloseEngagement(db, id);
@@ -293,7 +251,7 @@ describe('closing and reopening', () => {
     expect(await push.run()).toMatchObject({ requests: 0, remaining: 1 });
     expect(platform.control.store().state.engagements.find((e) => e.id === id)?.status).toBe('NEW');
 
-    online = true;
+    setOnline(true);
     await push.rearm();
     await push.run();
     await whenSynced(db, last.opId!);

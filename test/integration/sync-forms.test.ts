@@ -3,7 +3,7 @@
 // unanswered send is looked for before it is repeated (exactly one form); a resend and a close
 // wait offline and go once; the answer's alternatives the document leaves open are read.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangeRefused,
   queueCloseForm,
@@ -11,41 +11,24 @@ import {
   queueSendForm,
   whenSynced,
 } from '../../renderer/src/data/changes.ts';
-import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import { listForms } from '../../renderer/src/data/queries.ts';
 import { answeredForm } from '../../renderer/src/sync/form-sends.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
 import type { FormRecord } from '../platform/model.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import {
+  advisor,
+  db,
+  engine,
+  household as makeHousehold,
+  householdSession,
+  platform,
+  pulls,
+  requestsOf,
+  setOnline,
+  unique,
+} from './household-session.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
-let db: AdvisorDb;
-let online: boolean;
-
-const engine = () => new PushEngine({ db, send: advisor.send, backoff: { baseMs: 0 }, online: () => online });
-const pulls = () => new PullEngine({ db, send: advisor.send });
-
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  online = true;
-  platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
-});
+householdSession();
 
 /** A 0.0.1 template of the advisor's team (its key is what a send names). */
 const template = (i = 0) =>
@@ -54,37 +37,15 @@ const template = (i = 0) =>
 const onPlatform = (accountServerId: unknown): FormRecord[] =>
   platform.control.store().state.forms.filter((f) => f.account_id === accountServerId);
 
-const requestsOf = () => advisor.requests.map((r) => `${r.method} ${r.path}`);
-
-let unique = 0;
-/** A household made on the platform for one test (client and co-client with emails), pulled here. */
-async function household(): Promise<AccountRow> {
-  unique++;
-  const email = `form-${unique}-${Date.now()}@example.com`;
-  const made = await advisor.send({
-    api: 'v2',
-    method: 'POST',
-    path: '/accounts',
-    body: {
-      type: 'CLIENT',
-      client: { first_name: 'Fay', last_name: `Formed${unique}`, email },
-      coclient: { first_name: 'Cole', last_name: `Formed${unique}`, email: `co-${email}` },
-    },
-  });
-  expect(made.ok).toBe(true);
-  await pulls().pullAccountList({ full: true });
-  await pulls().pullConfig();
-  const row = (await db.accounts.toArray()).find((a) => a.fields['client.email'] === email);
-  advisor.requests.length = 0;
-  return row!;
-}
+/** A household made on the platform for one test and pulled here (household-session.ts). */
+const household = () => makeHousehold({ client: 'Fay', coclient: 'Cole', last: 'Formed' });
 
 const formsPath = (account: AccountRow) => `/accounts/${account.serverId}/forms`;
 
 describe('sending a form', () => {
   it('offline it waits; back online it is sent once, from the template, to the members chosen', async () => {
     const account = await household();
-    online = false;
+    setOnline(false);
     const { opId } = await queueSendForm(db, {
       accountId: account.id,
       templateKey: template(1).key,
@@ -95,7 +56,7 @@ describe('sending a form', () => {
     expect((await db.accounts.get(account.id))?.status).toBe('pending');
     expect(onPlatform(account.serverId)).toHaveLength(0);
 
-    online = true;
+    setOnline(true);
     await push.rearm();
     expect(await push.run()).toMatchObject({ synced: 1, remaining: 0 });
     await whenSynced(db, opId!);
@@ -174,7 +135,7 @@ describe('sending a form', () => {
     await expect(
       queueSendForm(db, { accountId: account.id, templateKey: 'no-such-template', recipients: ['client'] }),
     ).rejects.toThrow(/not one of your templates/);
-    online = false;
+    setOnline(false);
     await queueSendForm(db, { accountId: account.id, templateKey: template().key, recipients: ['client'] });
     await expect(
       queueSendForm(db, { accountId: account.id, templateKey: template().key, recipients: ['client'] }),
@@ -203,11 +164,11 @@ describe('resending and closing a form', () => {
   it('a resend made offline goes once online; a dropped answer is known done by the reminder, not sent again', async () => {
     const account = await household();
     const id = await sentForm(account);
-    online = false;
+    setOnline(false);
     const before = resends();
     const first = await queueResendForm(db, id);
     await expect(queueResendForm(db, id)).rejects.toThrow(/already waiting/);
-    online = true;
+    setOnline(true);
     const push = engine();
     await push.rearm();
     await push.run();
@@ -225,11 +186,11 @@ describe('resending and closing a form', () => {
   it('a close made offline goes once online; closed, it is not closed again nor resent', async () => {
     const account = await household();
     const id = await sentForm(account);
-    online = false;
+    setOnline(false);
     const { opId } = await queueCloseForm(db, id);
     expect((await queueCloseForm(db, id)).opId).toBeNull();
     await expect(queueResendForm(db, id)).rejects.toThrow(/closed/);
-    online = true;
+    setOnline(true);
     const push = engine();
     await push.rearm();
     await push.run();

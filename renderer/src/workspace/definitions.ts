@@ -1,19 +1,43 @@
-// A section form's fields with the allowed values the platform defines (`/define`, kept in the
-// config table by sync/pull/definitions.ts), read live so that a pull shows in an open form; the
-// built-in table's until one is held (shared/allowed-values.ts says how the two combine).
+// A form's fields with the allowed values the platform defines (`/define`, kept in the config
+// table by sync/pull/definitions.ts), read live so that a pull shows in an open form; the built-in
+// table's until one is held (shared/allowed-values.ts says how the two combine).
 
 import { computed, type ComputedRef } from 'vue';
-import { definedFields, type AllowedByEntity } from '@shared/allowed-values.ts';
+import { definedFieldList, type AllowedByEntity } from '@shared/allowed-values.ts';
 import type { FormField, SectionForm } from '@shared/forms.ts';
 import { useLiveRead } from '../common/live-read.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import type { FieldGroup } from './values.ts';
 
-export function useDefinedFields(db: AdvisorDb, form: () => SectionForm): ComputedRef<readonly FormField[]> {
-  const held = useLiveRead(
+function useHeldDefinitions(db: AdvisorDb) {
+  return useLiveRead(
     async () => (await configEntry<AllowedByEntity>(db, CONFIG_KEYS.definitions))?.data,
     [],
     'The allowed values',
   );
-  return computed(() => definedFields(form(), held.value?.[form().entity]));
+}
+
+/** A section form's fields (its entity's definition: `Plan`, `Income` …); none without a form. */
+export function useDefinedFields(
+  db: AdvisorDb,
+  form: () => SectionForm | undefined,
+): ComputedRef<readonly FormField[]> {
+  const held = useHeldDefinitions(db);
+  return computed(() => {
+    const f = form();
+    return f ? definedFieldList(f.fields, held.value?.[f.entity]) : [];
+  });
+}
+
+/** A form's groups of fields, as the definition of `entity` (`FullMember`) gives their lists. */
+export function useDefinedGroups(
+  db: AdvisorDb,
+  entity: string,
+  groups: readonly FieldGroup[],
+): ComputedRef<readonly FieldGroup[]> {
+  const held = useHeldDefinitions(db);
+  return computed(() =>
+    groups.map((g) => ({ ...g, fields: definedFieldList(g.fields, held.value?.[entity]) })),
+  );
 }

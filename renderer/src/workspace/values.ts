@@ -15,7 +15,8 @@ export type Fields = Record<string, unknown>;
 
 export interface CurrencyDraft {
   value: number | null;
-  frequency: Frequency;
+  /** One of the document's (`Frequency`), or one the platform allows that the app does not know. */
+  frequency: Frequency | (string & {});
 }
 
 export interface RelationValue {
@@ -60,8 +61,9 @@ export function toDraft(field: FormField, stored: unknown): unknown {
       // No amount yet (the platform answers an unset one as 0, one-time): the frequency is the
       // one an advisor means for this field, so that Social Security typed in counts by the month.
       if (value === null || value === 0) return { value, frequency: field.usualFrequency ?? fallback };
-      const frequency = (['one-time', 'monthly', 'yearly'] as const).find((f) => f === o.frequency);
-      return { value, frequency: frequency ?? fallback } satisfies CurrencyDraft;
+      // A frequency the app does not know (the platform allows it) is kept as it is, never replaced.
+      const frequency = typeof o.frequency === 'string' && o.frequency !== '' ? o.frequency : fallback;
+      return { value, frequency } satisfies CurrencyDraft;
     }
     case 'relation':
       return relationOf(stored);
@@ -199,10 +201,13 @@ const FREQUENCY_SUFFIX: Readonly<Record<string, string>> = {
   'one-time': ' one-time',
 };
 
-/** How often an amount comes, after it: ` /mo`, ` /yr`, and ` one-time` where the field usually recurs (not for a balance). */
+/**
+ * How often an amount comes, after it: ` /mo`, ` /yr`, and ` one-time` where the field usually
+ * recurs (not for a balance); a frequency the app does not know by its raw value.
+ */
 export function frequencySuffix(field: FormField, frequency: string): string {
   if (frequency === 'one-time' && (field.usualFrequency ?? 'one-time') === 'one-time') return '';
-  return FREQUENCY_SUFFIX[frequency] ?? '';
+  return FREQUENCY_SUFFIX[frequency] ?? (frequency ? ` ${frequency}` : '');
 }
 
 /** A plain number with its unit (`12 years`, `$5,000 /yr`, `4.5%`). */

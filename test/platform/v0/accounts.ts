@@ -164,7 +164,12 @@ function updateDetails(ctx: Context) {
   return fullMember(store, ctx.base.v0, member);
 }
 
-const MARITAL = ['single', 'married', 'divorced', 'widowed', 'other', 'partner'];
+/**
+ * A member's marital statuses: the document's, and beyond it `separated` (between married and
+ * divorced), a value the platform allows (validation and `/define` alike) that the app's built-in
+ * table does not know, so that tests can show such a value offered and kept on the member form.
+ */
+export const MARITAL_STATUSES = ['single', 'married', 'separated', 'divorced', 'widowed', 'other', 'partner'];
 
 /** YYYY-MM-DD or the timestamp form; stored in the timestamp form the document gives. */
 function timestampDate(v: unknown): string | null | undefined {
@@ -201,7 +206,7 @@ function applyDetails(m: MemberRecord, body: Record<string, unknown>): string[] 
   }
   if ('marital_status' in body) {
     const v = body.marital_status;
-    if (v !== null && (typeof v !== 'string' || !MARITAL.includes(v)))
+    if (v !== null && (typeof v !== 'string' || !MARITAL_STATUSES.includes(v)))
       messages.push('marital_status is invalid.');
     else m.marital_status = v;
   }

@@ -22,6 +22,7 @@ import {
   type Relation,
   type SectionContext,
 } from '../validate.ts';
+import { MARITAL_STATUSES } from './accounts.ts';
 import { fileUrl } from './shape.ts';
 import { readUpload, requireUpload, sniff } from './upload.ts';
 
@@ -351,7 +352,7 @@ const OTHER_DEFINITIONS: Record<string, () => Record<string, Definition>> = {
     last_name: prop('string'),
     gender: prop('string', false, 'male,female'),
     birth_date: prop('timestamp'),
-    marital_status: prop('string', false, 'single,married,divorced,widowed,other,partner'),
+    marital_status: prop('string', false, MARITAL_STATUSES.join(',')),
     previous_marriages: prop('integer'),
     citizenship: { country: prop('string') },
     email: prop('string', true),

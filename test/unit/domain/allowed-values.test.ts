@@ -11,7 +11,7 @@ import {
   entitiesWithChoices,
   withStoredValue,
 } from '@shared/allowed-values.ts';
-import { SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import { FREQUENCY_OPTIONS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
 import { COLLECTION_CASES } from '../../contract/v0-helpers.ts';
 
 const plans = sectionForm('plans')!;
@@ -25,7 +25,9 @@ const property = (values: string | null, required = false) => ({
 });
 
 describe('the allowed values of a definition', () => {
-  it('reads each enumerated property, trimmed, and leaves composite and free fields out', () => {
+  it('reads each enumerated property, trimmed, a composite one’s parts by their dotted path, and leaves free fields out', () => {
+    // The document: composite properties "hold a nested map of the same kind per sub-field (for
+    // example value with frequency)".
     const answer = {
       id: property(null),
       name: property(null, true),
@@ -34,8 +36,13 @@ describe('the allowed values of a definition', () => {
         value: { ...property(null), type: 'float' },
         frequency: property('one-time,monthly,yearly'),
       },
+      drivers_license: { jurisdiction: { state: property(null), country: property('US,CA') } },
     };
-    expect(allowedValuesOf(answer)).toEqual({ type: ['401k', 'roth401k', 'hsa', 'other'] });
+    expect(allowedValuesOf(answer)).toEqual({
+      type: ['401k', 'roth401k', 'hsa', 'other'],
+      'current_value.frequency': ['one-time', 'monthly', 'yearly'],
+      'drivers_license.jurisdiction.country': ['US', 'CA'],
+    });
   });
 
   it('is null for an answer that is not a definition map', () => {
@@ -83,22 +90,45 @@ describe('a form’s fields', () => {
     expect(definedFields(plans, undefined)).toBe(plans.fields);
   });
 
-  it('ask `/define` only of the entities whose forms offer a choice from a list', () => {
+  it('give an amount the frequencies its definition lists, known ones in words, a new one raw', () => {
+    const income = sectionForm('income')!;
+    const fields = definedFields(income, { 'social_security.frequency': ['monthly', 'quarterly', 'yearly'] });
+    expect(fields.find((f) => f.name === 'social_security')?.frequencies).toEqual([
+      { value: 'monthly', label: 'Monthly' },
+      { value: 'quarterly', label: 'quarterly' },
+      { value: 'yearly', label: 'Yearly' },
+    ]);
+    // An amount the definition says nothing of keeps the document's three (no list of its own).
+    expect(fields.find((f) => f.name === 'dividends')?.frequencies).toBeUndefined();
+    expect(FREQUENCY_OPTIONS.map((o) => [o.value, o.label])).toEqual([
+      ['one-time', 'One time'],
+      ['monthly', 'Monthly'],
+      ['yearly', 'Yearly'],
+    ]);
+  });
+
+  it('ask `/define` only of the entities whose forms offer a choice from a list or an amount', () => {
     // Per the document: Annuity, Asset, Cash, Contact, Variable expense, Family member, Goal,
-    // Insurance, Liability and Plan have enumerated fields; Document, Employment, Taxable and the
-    // fixed expenses, taxes and income have none.
+    // Insurance, Liability and Plan have enumerated fields; Employment (salary), Taxable and the
+    // fixed expenses, taxes and income have Currency fields, whose frequency is a list; only
+    // Document has neither.
     expect(entitiesWithChoices(SECTION_FORMS).sort()).toEqual(
       [
         'Annuity',
         'Asset',
         'Cash',
         'Contact',
+        'Employment',
+        'ExpenseFixed',
+        'ExpenseTax',
         'ExpenseVariable',
         'FamilyMember',
         'Goal',
+        'Income',
         'Insurance',
         'Liability',
         'Plan',
+        'Taxable',
       ].sort(),
     );
   });

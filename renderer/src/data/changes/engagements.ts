@@ -4,26 +4,30 @@
 
 import type { MemberRole } from '@shared/sections.ts';
 import type { AdvisorDb } from '../db.ts';
-import { memberContact } from '../member-contact.ts';
 import {
   ENGAGEMENT_OPERATION_KINDS,
   type AccountRow,
   type EngagementOperationKind,
   type Operation,
 } from '../model.ts';
-import { permissionRefusal, pulledUser } from '../permissions.ts';
+import { pulledUser } from '../permissions.ts';
+import {
+  actedOn,
+  discardAccountChange,
+  queueOnAccount,
+  refuseUnreachable,
+  refuseWithout,
+} from './account-actions.ts';
 import {
   ChangeRefused,
   SYNC_TABLES,
   dropOperations,
-  newOperation,
   recordOps,
   statusOf,
   unsent,
   type Change,
 } from './operations.ts';
 import { announce } from './outbox-events.ts';
-import { hasCoclient } from './pin-reset.ts';
 
 export interface EngagementSend {
   /** Local id of the account. */
@@ -44,12 +48,6 @@ export const isEngagementOp = (op: Operation): boolean =>
 
 const memberWord = (member: MemberRole) => (member === 'coclient' ? 'co-client' : 'client');
 
-/** Refuses, in words, what the user's role does not allow (as the pulled user says). */
-export async function refuseWithout(db: AdvisorDb, permission: string): Promise<void> {
-  const refusal = await permissionRefusal(db, permission);
-  if (refusal) throw new ChangeRefused(refusal);
-}
-
 /**
  * Queues `POST /engagements`: the template sent to the account's client or co-client. Refused, in
  * words, without the permission, for a template that is not the user's, for a member without an
@@ -68,18 +66,11 @@ export async function queueSendEngagement(db: AdvisorDb, send: EngagementSend): 
   const change = await db.transaction('rw', [...SYNC_TABLES, 'engagements'], async () => {
     const account = await db.accounts.get(send.accountId);
     if (!account) throw new ChangeRefused(`The account ${send.accountId} is not in the local store.`);
-    const word = memberWord(send.member);
-    if (send.member === 'coclient' && !hasCoclient(account))
-      throw new ChangeRefused('This account has no co-client to send a questionnaire to.');
-    const details = await db.singles.get(`${account.id}:details:${send.member}`);
-    if (!memberContact(account, details, send.member).email)
-      throw new ChangeRefused(
-        `The ${word} has no email address, so the questionnaire could not reach them. Add one to the ${word}'s details first.`,
-      );
+    await refuseUnreachable(db, account, send.member, 'questionnaire');
     const ops = await recordOps(db, 'accounts', account.id);
     if (ops.some((o) => sameSend(o, send) && (unsent(o) || o.state === 'inflight')))
       throw new ChangeRefused(
-        `This questionnaire is already waiting to be sent to the ${word}; it goes once you are online.`,
+        `This questionnaire is already waiting to be sent to the ${memberWord(send.member)}; it goes once you are online.`,
       );
     const fields = {
       member: send.member,
@@ -89,10 +80,7 @@ export async function queueSendEngagement(db: AdvisorDb, send: EngagementSend): 
       email_completed: send.emailCompleted,
       known: await knownEngagements(db, account, send),
     };
-    const op = await newOperation(db, 'accounts', account.id, 'sendEngagement', fields, {}, null, now);
-    await db.outbox.add(op);
-    await db.accounts.put({ ...account, status: statusOf([...ops, op]) });
-    return { id: account.id, opId: op.id };
+    return { id: account.id, opId: await queueOnAccount(db, account, ops, 'sendEngagement', fields, now) };
   });
   announce(db, []);
   return change;
@@ -138,14 +126,8 @@ async function queueTransition(
   const now = Date.now();
   const settled: string[] = [];
   const change = await db.transaction('rw', [...SYNC_TABLES, 'engagements'], async () => {
-    const engagement = await db.engagements.get(engagementId);
-    if (!engagement)
-      throw new ChangeRefused(
-        'This questionnaire is not on this computer. If it was just sent, wait until it has reached the platform.',
-      );
-    const account = await db.accounts.where('serverId').equals(engagement.accountServerId).first();
-    if (!account) throw new ChangeRefused('The account of this questionnaire is not on this computer.');
-    const ops = await recordOps(db, 'accounts', account.id);
+    const found = await db.engagements.get(engagementId);
+    const { row: engagement, account, ops } = await actedOn(db, found, 'questionnaire');
     const mine = ops.filter(
       (o) => TRANSITIONS.includes(o.kind as EngagementOperationKind) && o.fields.engagement === engagementId,
     );
@@ -153,24 +135,11 @@ async function queueTransition(
     await dropOperations(db, waiting, settled);
     const already = (engagement.completed === 1) === (kind === 'closeEngagement');
     const inFlight = mine.some((o) => !unsent(o));
-    let rest = ops.filter((o) => !waiting.includes(o));
+    const rest = ops.filter((o) => !waiting.includes(o));
     let opId: string | null = null;
-    if (!already || inFlight) {
-      const op = await newOperation(
-        db,
-        'accounts',
-        account.id,
-        kind,
-        { engagement: engagementId },
-        {},
-        null,
-        now,
-      );
-      await db.outbox.add(op);
-      rest = [...rest, op];
-      opId = op.id;
-    }
-    await db.accounts.put({ ...account, status: statusOf(rest) });
+    if (!already || inFlight)
+      opId = await queueOnAccount(db, account, rest, kind, { engagement: engagementId }, now);
+    else await db.accounts.put({ ...account, status: statusOf(rest) });
     return { id: engagementId, opId };
   });
   announce(db, settled);
@@ -183,27 +152,4 @@ async function queueTransition(
  */
 export function discardEngagementChange(db: AdvisorDb, opId: string): Promise<void> {
   return discardAccountChange(db, opId, isEngagementOp, 'a questionnaire');
-}
-
-/** Takes back a change queued on an account (`accepts` says which kinds; `what` names one). */
-export async function discardAccountChange(
-  db: AdvisorDb,
-  opId: string,
-  accepts: (op: Operation) => boolean,
-  what: string,
-): Promise<void> {
-  const settled: string[] = [];
-  await db.transaction('rw', SYNC_TABLES, async () => {
-    const op = await db.outbox.where('id').equals(opId).first();
-    if (!op || !accepts(op)) throw new ChangeRefused(`The change ${opId} is not ${what} waiting to be sent.`);
-    if (!unsent(op))
-      throw new ChangeRefused(
-        'This change is being sent now and may have reached the platform; it cannot be taken back.',
-      );
-    await dropOperations(db, [op], settled);
-    const account = await db.accounts.get(op.recordId);
-    if (account)
-      await db.accounts.put({ ...account, status: statusOf(await recordOps(db, 'accounts', account.id)) });
-  });
-  announce(db, settled);
 }

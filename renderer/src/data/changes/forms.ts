@@ -6,20 +6,16 @@ import { readWire } from '@shared/wire/parse.ts';
 import { FormTemplates, type FormTemplate } from '@shared/wire/v0/forms.ts';
 import { CONFIG_KEYS, configEntry } from '../config.ts';
 import type { AdvisorDb } from '../db.ts';
-import { memberContact } from '../member-contact.ts';
 import { FORM_OPERATION_KINDS, type FormRow, type Operation } from '../model.ts';
-import { discardAccountChange, refuseWithout } from './engagements.ts';
 import {
-  ChangeRefused,
-  SYNC_TABLES,
-  newOperation,
-  recordOps,
-  statusOf,
-  unsent,
-  type Change,
-} from './operations.ts';
+  actedOn,
+  discardAccountChange,
+  queueOnAccount,
+  refuseUnreachable,
+  refuseWithout,
+} from './account-actions.ts';
+import { ChangeRefused, SYNC_TABLES, recordOps, unsent, type Change } from './operations.ts';
 import { announce } from './outbox-events.ts';
-import { hasCoclient } from './pin-reset.ts';
 
 export interface FormSend {
   /** Local id of the account. */
@@ -38,8 +34,6 @@ export async function formTemplates(db: AdvisorDb): Promise<FormTemplate[] | nul
   const data = (await configEntry(db, CONFIG_KEYS.formTemplates))?.data;
   return data === undefined ? null : readWire(FormTemplates, data);
 }
-
-const roleWord = (role: MemberRole) => (role === 'coclient' ? 'co-client' : 'client');
 
 /**
  * Queues `POST /accounts/{id}/forms`. Refused, in words, without the permission the platform asks
@@ -63,16 +57,7 @@ export async function queueSendForm(db: AdvisorDb, send: FormSend): Promise<Chan
   const change = await db.transaction('rw', [...SYNC_TABLES, 'forms'], async () => {
     const account = await db.accounts.get(send.accountId);
     if (!account) throw new ChangeRefused(`The account ${send.accountId} is not in the local store.`);
-    for (const role of recipients) {
-      const word = roleWord(role);
-      if (role === 'coclient' && !hasCoclient(account))
-        throw new ChangeRefused('This account has no co-client to send a form to.');
-      const details = await db.singles.get(`${account.id}:details:${role}`);
-      if (!memberContact(account, details, role).email)
-        throw new ChangeRefused(
-          `The ${word} has no email address, so the form could not reach them. Add one to the ${word}'s details first.`,
-        );
-    }
+    for (const role of recipients) await refuseUnreachable(db, account, role, 'form');
     const ops = await recordOps(db, 'accounts', account.id);
     if (ops.some((o) => sameSend(o, send.templateKey, recipients) && (unsent(o) || o.state === 'inflight')))
       throw new ChangeRefused(
@@ -90,10 +75,7 @@ export async function queueSendForm(db: AdvisorDb, send: FormSend): Promise<Chan
       recipients,
       known,
     };
-    const op = await newOperation(db, 'accounts', account.id, 'sendForm', fields, {}, null, now);
-    await db.outbox.add(op);
-    await db.accounts.put({ ...account, status: statusOf([...ops, op]) });
-    return { id: account.id, opId: op.id };
+    return { id: account.id, opId: await queueOnAccount(db, account, ops, 'sendForm', fields, now) };
   });
   announce(db, []);
   return change;
@@ -140,14 +122,7 @@ async function queueFormAction(
   const now = Date.now();
   return db
     .transaction('rw', [...SYNC_TABLES, 'forms'], async () => {
-      const form = await db.forms.get(formId);
-      if (!form)
-        throw new ChangeRefused(
-          'This form is not on this computer. If it was just sent, wait until it has reached the platform.',
-        );
-      const account = await db.accounts.where('serverId').equals(form.accountServerId).first();
-      if (!account) throw new ChangeRefused('The account of this form is not on this computer.');
-      const ops = await recordOps(db, 'accounts', account.id);
+      const { row: form, account, ops } = await actedOn(db, await db.forms.get(formId), 'form');
       const mine = ops.filter((o) => isFormOp(o) && o.fields.form === formId);
       const waiting = mine.filter(unsent);
       if (
@@ -160,10 +135,7 @@ async function queueFormAction(
         return { id: formId, opId: null };
       // What the form's reminder was when queued: an unanswered resend is known done when it moved.
       const fields = { form: formId, key: form.key, reminded: form.server.reminded_at };
-      const op = await newOperation(db, 'accounts', account.id, kind, fields, {}, null, now);
-      await db.outbox.add(op);
-      await db.accounts.put({ ...account, status: statusOf([...ops, op]) });
-      return { id: formId, opId: op.id };
+      return { id: formId, opId: await queueOnAccount(db, account, ops, kind, fields, now) };
     })
     .finally(() => announce(db, []));
 }

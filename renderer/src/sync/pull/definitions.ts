@@ -1,8 +1,9 @@
-// The section forms' allowed values from `/define/{entity}/{entityId}` (0.0.1), pulled on the
+// The forms' allowed values from `/define/{entity}/{entityId}` (0.0.1), pulled on the
 // configuration's schedule (at most once per `configMaxAgeMs`, a day) into the config table, with
-// the time of the pull. Only the entities whose forms offer a choice from a list are asked about
-// (10 requests), under one account of this store: the document names the account in the path but
-// says nothing of definitions differing by account, so one account's stand for the team's.
+// the time of the pull. Only the entities whose forms offer a choice from a list (a select, or an
+// amount's frequency) are asked about: 15 sections and the member details (`FullMember`), so 16
+// requests, under one account of this store: the document names the account in the path but says
+// nothing of definitions differing by account, so one account's stand for the team's.
 
 import type { ApiResult, Priority } from '@shared/api/request.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type AllowedByEntity,
   type AllowedValues,
 } from '@shared/allowed-values.ts';
-import { SECTION_FORMS } from '@shared/forms.ts';
+import { MEMBER_ENTITY, SECTION_FORMS } from '@shared/forms.ts';
 import { CONFIG_KEYS, CONFIG_TABLES, configEntry, putConfigEntries } from '../../data/config.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { allParts, call, readMeta, type PullContext } from './context.ts';
@@ -19,8 +20,11 @@ import { emptyReport, failed, unreadable, type PullReport } from './report.ts';
 
 export const DEFINITIONS_STATE = 'pull.definitions';
 
-/** The entities asked about: those whose section forms have a select. */
-export const DEFINED_ENTITIES: readonly string[] = entitiesWithChoices(SECTION_FORMS);
+/**
+ * The entities asked about: those whose section forms have a select or an amount, and the member
+ * details (gender, marital status).
+ */
+export const DEFINED_ENTITIES: readonly string[] = [...entitiesWithChoices(SECTION_FORMS), MEMBER_ENTITY];
 
 /**
  * The account the definitions are asked under: the one with the smallest platform id that the

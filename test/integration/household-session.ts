@@ -1,0 +1,87 @@
+// The setup the questionnaire and form tests share: one sandbox platform for the test file, a
+// fresh local store (fake-indexeddb) and advisor client per test, the push and pull engines over
+// the real transport with a switch for being offline, and a household made on the platform and
+// pulled here. The bindings are live: a test reads `db`, `advisor`, `platform` as they are now.
+
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import type { AccountRow } from '../../renderer/src/data/model.ts';
+import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { startPlatform, type Platform } from '../platform/server.ts';
+import { openDb } from '../unit/data/helpers.ts';
+import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+
+export let platform: Platform;
+export let advisor: SandboxClient;
+export let db: AdvisorDb;
+/** Whether the push engines see the network; each test starts online. */
+export let online = true;
+/** How many households the file has made: their last names end with it. */
+export let unique = 0;
+
+export function setOnline(value: boolean): void {
+  online = value;
+}
+
+/** Registers the hooks: the platform for the file, a store and client for each test. */
+export function householdSession(): void {
+  beforeAll(async () => {
+    platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+  beforeEach(() => {
+    db = openDb();
+    advisor = sandboxClient(platform, ADVISOR);
+    online = true;
+    platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
+  });
+  afterEach(async () => {
+    advisor.transport.dispose();
+    await db.delete();
+  });
+}
+
+/** The push engine as the app runs it, retrying at once, offline while `online` is false. */
+export const engine = (client = advisor) =>
+  new PushEngine({ db, send: client.send, backoff: { baseMs: 0 }, online: () => online });
+export const pulls = (client = advisor) => new PullEngine({ db, send: client.send });
+
+/** What a client asked the platform, as `METHOD /path`. */
+export const requestsOf = (client = advisor) => client.requests.map((r) => `${r.method} ${r.path}`);
+
+/** The members of a household: first names, and the last name its number is added to. */
+export interface HouseholdNames {
+  client: string;
+  coclient: string;
+  last: string;
+}
+
+/**
+ * A household made on the platform for one test (client and co-client, both with an email), then
+ * the account list and the user resource (permissions, templates) pulled here, as the app has them;
+ * the client's requests are forgotten so that a test sees only its own.
+ */
+export async function household(names: HouseholdNames, client = advisor): Promise<AccountRow> {
+  unique++;
+  const email = `${names.last.toLowerCase()}-${unique}-${Date.now()}@example.com`;
+  const made = await advisor.send({
+    api: 'v2',
+    method: 'POST',
+    path: '/accounts',
+    body: {
+      type: 'CLIENT',
+      client: { first_name: names.client, last_name: `${names.last}${unique}`, email },
+      coclient: { first_name: names.coclient, last_name: `${names.last}${unique}`, email: `co-${email}` },
+    },
+  });
+  expect(made.ok).toBe(true);
+  await pulls(client).pullAccountList({ full: true });
+  await pulls(client).pullConfig();
+  const row = (await db.accounts.toArray()).find((a) => a.fields['client.email'] === email);
+  expect(row?.meta.coclientId).toEqual(expect.any(Number));
+  client.requests.length = 0;
+  return row!;
+}

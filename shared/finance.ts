@@ -4,31 +4,50 @@
 //
 // A Currency is `{value, frequency}` (or a plain number at the field's default frequency, as the
 // interface's examples show). The monthly cash flow counts recurring amounts only: monthly ones as
-// they are and yearly ones divided by twelve. One-time amounts are not a monthly flow; they are
-// listed apart so the screen can say what was left out rather than hide it.
+// they are and yearly ones divided by twelve. One-time amounts are not a monthly flow, and an
+// amount at a frequency the platform allows but the app does not know cannot be converted; both
+// are listed apart so the screens and exports can say what was left out rather than hide it or
+// count it wrong.
 
 import { SECTIONS, sectionOfKey, type Frequency, type SectionDescriptor } from './sections.ts';
 
+/** A frequency as stored: one of the document's (`Frequency`), or another the platform allows. */
+export type StoredFrequency = Frequency | (string & {});
+
 export interface Money {
   value: number;
-  frequency: Frequency;
+  /** As stored, never replaced: `quarterly` stays `quarterly`, so nothing counts it as monthly. */
+  frequency: StoredFrequency;
 }
 
-const FREQUENCIES: readonly Frequency[] = ['one-time', 'monthly', 'yearly'];
-
-/** A Currency field's value, or null when it holds none. */
+/**
+ * A Currency field's value, or null when it holds none. A plain number, or an object without a
+ * frequency (the document makes it optional), is at the field's default frequency; a frequency the
+ * app does not know is kept as it is (as the forms keep and show it), never replaced by the default.
+ */
 export function readMoney(raw: unknown, fallback: Frequency): Money | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? { value: raw, frequency: fallback } : null;
   if (typeof raw !== 'object' || raw === null) return null;
   const { value, frequency } = raw as { value?: unknown; frequency?: unknown };
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  const f = FREQUENCIES.find((x) => x === frequency) ?? fallback;
-  return { value, frequency: f };
+  // As the forms read it (workspace/values.ts `toDraft`): a non-empty text as is, else the default.
+  return { value, frequency: typeof frequency === 'string' && frequency !== '' ? frequency : fallback };
 }
 
 const cents = (value: number): number => Math.round(value * 100);
 
-/** Cents per month of a recurring amount; null for a one-time amount. */
+/**
+ * Cents per month of a recurring amount; null for a one-time amount and for a frequency the app
+ * does not know (`isOneTime` tells the two apart).
+ *
+ * Only the document's frequencies are converted. Frequencies such as `weekly` or `quarterly` read
+ * as unambiguous, but they are the platform's words, not the document's: the app cannot know how
+ * the platform (and its own reports) turns them into a month (a week is 52/12 or 52.18/12 of a
+ * month), nor which spelling means what (`biannual` is twice a year or every two years,
+ * `biweekly` twice a week or every two weeks), and the forms show them raw for the same reason. A
+ * figure the advisor cannot check would then stand in a client's summary; an amount listed apart,
+ * with its frequency as stored, is visibly left out and the advisor can convert it.
+ */
 export function monthlyCents(money: Money): number | null {
   switch (money.frequency) {
     case 'monthly':
@@ -39,6 +58,9 @@ export function monthlyCents(money: Money): number | null {
       return null;
   }
 }
+
+/** Whether an amount is one-time: no monthly flow, though the app knows its frequency. */
+export const isOneTime = (money: Money): boolean => money.frequency === 'one-time';
 
 // ---- net worth ---------------------------------------------------------------------------------
 
@@ -138,6 +160,8 @@ export interface CashFlow {
   net: number;
   /** Non-zero one-time amounts, not part of the monthly figures. */
   oneTime: FlowLine[];
+  /** Non-zero amounts at a frequency the app cannot convert to a month (`quarterly` …), not counted. */
+  uncounted: FlowLine[];
 }
 
 const SINGLE_GROUPS: Readonly<Record<string, FlowGroup>> = {
@@ -175,15 +199,19 @@ export function flowLines(
   return lines;
 }
 
+/** What the screens and exports say above the amounts of `CashFlow.uncounted`. */
+export const UNCOUNTED_TITLE = 'Not in the monthly figures (the app cannot convert their frequency)';
+
 export function cashFlow(
   singles: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
   items: readonly ItemLike[],
 ): CashFlow {
-  const flow: CashFlow = { income: 0, fixed: 0, tax: 0, variable: 0, net: 0, oneTime: [] };
+  const flow: CashFlow = { income: 0, fixed: 0, tax: 0, variable: 0, net: 0, oneTime: [], uncounted: [] };
   for (const line of flowLines(singles, items)) {
     const monthly = monthlyCents(line.money);
-    if (monthly === null) flow.oneTime.push(line);
-    else flow[line.group] += monthly;
+    if (monthly !== null) flow[line.group] += monthly;
+    else if (isOneTime(line.money)) flow.oneTime.push(line);
+    else flow.uncounted.push(line);
   }
   flow.net = flow.income - flow.fixed - flow.tax - flow.variable;
   return flow;

@@ -4,9 +4,9 @@
 // row per item and one column per field. A part not on this computer is a table that says so.
 
 import { formOfKey, MEMBER_FORM, type FormField } from '@shared/forms.ts';
-import { WORTH_PART_LABELS } from '@shared/finance.ts';
+import { UNCOUNTED_TITLE, WORTH_PART_LABELS } from '@shared/finance.ts';
 import type { Fields } from '../data/model.ts';
-import { oneTimeLabel } from '../workspace/values.ts';
+import { flowLineLabel } from '../workspace/values.ts';
 import { relationLabel, sectionEntries } from '../workspace/workspace.ts';
 import { accountLabel } from '../data/labels.ts';
 import { hasFinancialData, type Household } from './household.ts';
@@ -81,7 +81,18 @@ function summary(household: Household, options: TableOptions): Table {
   if (cashFlow.oneTime.length) {
     rows.push(row('One-time amounts (not in the monthly cash flow)', null));
     for (const line of cashFlow.oneTime)
-      rows.push(row(`  ${oneTimeLabel(line, memberNames)}`, { kind: 'currency', value: line.money.value }));
+      rows.push(row(`  ${flowLineLabel(line, memberNames)}`, { kind: 'currency', value: line.money.value }));
+  }
+  // The amount stays a number; the frequency the app cannot convert is named as stored.
+  if (cashFlow.uncounted.length) {
+    rows.push(row(UNCOUNTED_TITLE, null));
+    for (const line of cashFlow.uncounted)
+      rows.push(
+        row(`  ${flowLineLabel(line, memberNames)}, ${line.money.frequency}`, {
+          kind: 'currency',
+          value: line.money.value,
+        }),
+      );
   }
   return { title: 'Summary', columns: ['Item', 'Value'], rows };
 }

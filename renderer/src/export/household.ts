@@ -56,6 +56,7 @@ export function hasFinancialData(household: Household): boolean {
   return (
     household.items.length > 0 ||
     household.cashFlow.oneTime.length > 0 ||
+    household.cashFlow.uncounted.length > 0 ||
     [household.cashFlow.income, household.cashFlow.fixed, household.cashFlow.tax].some((c) => c !== 0)
   );
 }

@@ -234,10 +234,11 @@ export function money(value: number, currency = 'USD', cents = false): string {
 }
 
 /**
- * A one-time amount of the cash flow in words: what, and where it is ("Dividends (income of Ann
- * Tester)", "Real estate tax (taxes)"). `memberNames`: the members' names by role.
+ * An amount of the cash flow left out of the monthly figures (one-time, or at a frequency the app
+ * cannot convert) in words: what, and where it is ("Dividends (income of Ann Tester)", "Real
+ * estate tax (taxes)"). `memberNames`: the members' names by role.
  */
-export function oneTimeLabel(line: FlowLine, memberNames: Readonly<Record<string, string>>): string {
+export function flowLineLabel(line: FlowLine, memberNames: Readonly<Record<string, string>>): string {
   const [path, member] = line.source.split(':');
   const what = line.group === 'variable' ? valueLabel(line.name) : fieldLabel(line.name, path);
   const where =
@@ -250,6 +251,10 @@ export function oneTimeLabel(line: FlowLine, memberNames: Readonly<Record<string
           : 'variable expenses';
   return `${what} (${where})`;
 }
+
+/** An amount with its frequency as stored, for one the app cannot convert: `$3,000 quarterly`. */
+export const amountAsStored = (line: FlowLine, currency = 'USD'): string =>
+  `${money(line.money.value, currency, !Number.isInteger(line.money.value))} ${line.money.frequency}`;
 
 /**
  * A chart's label, on two lines when long ("Retirement &" / "college"): a bar chart's axis may

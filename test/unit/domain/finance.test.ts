@@ -12,13 +12,25 @@ describe('readMoney', () => {
   it('reads the Currency object and the plain number the examples show, at the field default', () => {
     expect(readMoney(usd(10, 'yearly'), 'one-time')).toEqual({ value: 10, frequency: 'yearly' });
     expect(readMoney(250, 'monthly')).toEqual({ value: 250, frequency: 'monthly' });
-    expect(readMoney({ value: 5, frequency: 'weekly' }, 'monthly')).toEqual({
-      value: 5,
-      frequency: 'monthly',
-    });
     expect(readMoney(null, 'monthly')).toBeNull();
     expect(readMoney({ value: '12' }, 'monthly')).toBeNull();
     expect(readMoney(Number.NaN, 'monthly')).toBeNull();
+  });
+
+  // Issue 16 point 5: the forms keep and show a frequency the platform allows that the app does not
+  // know; replacing it with the field's default here counted $5 weekly as $5 a month.
+  it('keeps a frequency the app does not know as stored, and takes the default only when none is given', () => {
+    expect(readMoney({ value: 5, frequency: 'weekly' }, 'monthly')).toEqual({
+      value: 5,
+      frequency: 'weekly',
+    });
+    expect(readMoney({ value: 3_000, frequency: 'quarterly' }, 'one-time')).toEqual({
+      value: 3_000,
+      frequency: 'quarterly',
+    });
+    // The document makes the frequency optional: absent (or empty) is the field's default.
+    expect(readMoney({ value: 7 }, 'yearly')).toEqual({ value: 7, frequency: 'yearly' });
+    expect(readMoney({ value: 7, frequency: '' }, 'yearly')).toEqual({ value: 7, frequency: 'yearly' });
   });
 });
 
@@ -44,6 +56,15 @@ describe('netWorth', () => {
       sign: -1,
     });
     expect(worth.parts.find((p) => p.section === 'assets')?.items).toBe(2);
+  });
+
+  it('counts an item’s current value whatever frequency it is stored with', () => {
+    // A balance is worth what it is worth today: a frequency the app does not know changes nothing.
+    const worth = netWorth([
+      item('assets', { current_value: usd(100_000, 'quarterly') }),
+      item('liabilities', { current_value: usd(40_000, 'biweekly') }),
+    ]);
+    expect(worth.total).toBe(60_000_00);
   });
 
   it('is the sum of its parts, to the cent, for any items', () => {
@@ -94,6 +115,60 @@ describe('cashFlow', () => {
       'expenses-variable:gifts',
       'income:client:other',
     ]);
+  });
+
+  // What an advisor means: $1,000 a month of salary is $1,000 a month; $3,000 of dividends each
+  // quarter is money the app cannot turn into a month without guessing how the platform means it,
+  // so it is not in the monthly income and is named apart, never counted as $3,000 a month.
+  it('counts no amount at a frequency it cannot convert, and lists it apart from the one-time ones', () => {
+    const flow = cashFlow(
+      {
+        'income:client': {
+          employment: usd(1_000, 'monthly'),
+          dividends: usd(3_000, 'quarterly'),
+          other: usd(2_000),
+        },
+      },
+      [],
+    );
+    expect(flow.income).toBe(1_000_00);
+    expect(flow.net).toBe(1_000_00);
+    expect(flow.uncounted).toEqual([
+      {
+        group: 'income',
+        source: 'income:client',
+        name: 'dividends',
+        money: { value: 3_000, frequency: 'quarterly' },
+      },
+    ]);
+    expect(flow.oneTime.map((l) => l.name)).toEqual(['other']);
+  });
+
+  it('leaves out every frequency other than the document’s, in expenses as in income', () => {
+    const flow = cashFlow(
+      {
+        'expenses-fixed': { mortgage: usd(2_000, 'monthly'), auto_insurance: usd(600, 'semi-annually') },
+        'expenses-tax': { federal_income: usd(12_000, 'yearly'), real_estate: usd(1_500, 'half-yearly') },
+      },
+      [
+        item('expenses-variable', { type: 'groceries', value: usd(150, 'weekly') }),
+        // Twice a week or every two weeks: no figure would be right for both.
+        item('expenses-variable', { type: 'dining', value: usd(80, 'biweekly') }),
+        item('expenses-variable', { type: 'gifts', value: usd(400, 'yearly') }),
+      ],
+    );
+    expect(flow.fixed).toBe(2_000_00);
+    expect(flow.tax).toBe(1_000_00);
+    // Only the yearly gifts: 400 / 12 = 33.33.
+    expect(flow.variable).toBe(33_33);
+    expect(flow.net).toBe(-(2_000_00 + 1_000_00 + 33_33));
+    expect(flow.uncounted.map((l) => `${l.name} ${l.money.value} ${l.money.frequency}`).sort()).toEqual([
+      'auto_insurance 600 semi-annually',
+      'dining 80 biweekly',
+      'groceries 150 weekly',
+      'real_estate 1500 half-yearly',
+    ]);
+    expect(flow.oneTime).toEqual([]);
   });
 
   it('a yearly amount is twelve months of its monthly share, within a cent', () => {

@@ -1,10 +1,18 @@
 // Monthly cash flow: income against fixed, tax and variable expenses, each amount converted to a
 // month as the app converts it (shared/finance.ts: yearly ÷ 12), one-time amounts listed apart
-// because they are no monthly flow, and a bar of income against the three kinds of expenses.
+// because they are no monthly flow, amounts at a frequency the app cannot convert listed apart with
+// that frequency as stored, and a bar of income against the three kinds of expenses.
 // A source not on this computer (a member's income, the taxes …) is named instead of counted.
 
 import type { Content } from 'pdfmake/interfaces';
-import { cashFlow, flowLines, monthlyCents, type FlowGroup, type FlowLine } from '@shared/finance.ts';
+import {
+  UNCOUNTED_TITLE,
+  cashFlow,
+  flowLines,
+  monthlyCents,
+  type FlowGroup,
+  type FlowLine,
+} from '@shared/finance.ts';
 import { fieldLabel, valueLabel } from '@shared/forms.ts';
 import { listed } from '../../workspace/coverage.ts';
 import { barChart, COLORS } from './charts.ts';
@@ -123,6 +131,15 @@ export function cashFlowPart(ctx: SummaryContext): Content[] {
     out.push(
       subheading('One-time amounts (not part of the monthly figures)'),
       table(lineColumns(ctx, 'Amount'), flow.oneTime),
+    );
+  }
+  if (flow.uncounted.length) {
+    out.push(
+      subheading(UNCOUNTED_TITLE),
+      table(
+        [...lineColumns(ctx, 'Amount'), { label: 'How often', width: 80, cell: (l) => l.money.frequency }],
+        flow.uncounted,
+      ),
     );
   }
   return out;

@@ -241,6 +241,26 @@ describe('financial sections', () => {
     expect(document.querySelector('[data-section="assets"] .count')?.textContent).toBe('0');
   });
 
+  it('says beside a section’s monthly total how many amounts it could not convert', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedSingle(db, account.id, 'income:client', {
+      employment: usd(1_200, 'monthly'),
+      dividends: usd(3_000, 'quarterly'),
+    });
+    await syncedSingle(db, account.id, 'income:coclient', { other: usd(500, 'biweekly') });
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const state = (key: string) =>
+      document.querySelector<HTMLElement>(`[data-section="${key}"] [data-testid="section-state"]`);
+
+    // $1,200 a month counted; the quarterly dividends are not, and not passed over either.
+    await vi.waitFor(() => expect(state('income:client')?.textContent).toBe('$1.2K/mo + 1 not counted'));
+    expect(state('income:client')?.getAttribute('aria-label')).toBe(
+      '$1,200 a month, and 1 amount not counted: the app cannot convert its frequency',
+    );
+    expect(state('income:coclient')?.textContent).toBe('1 not counted');
+  });
+
   it('labels a goal’s amount and date apart, and starts a goal as one-time', async () => {
     const db = openDb();
     const account = await household(db);

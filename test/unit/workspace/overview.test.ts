@@ -5,7 +5,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
-import { household, mountWorkspace, one, openDb, syncedItem, syncedSingle, type Mounted } from './harness.ts';
+import {
+  byTestId,
+  household,
+  mountWorkspace,
+  one,
+  openDb,
+  syncedItem,
+  syncedSingle,
+  type Mounted,
+} from './harness.ts';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -69,6 +78,43 @@ describe('the overview', () => {
       fields: { name: 'Brokerage', owner: { type: 'client', id: null }, current_value: usd(40_000) },
     });
     await vi.waitFor(() => expect(one('net-worth-total').textContent).toBe('$421,500'));
+  });
+
+  // Issue 16 point 5: a frequency the platform allows that the app does not know is kept; the
+  // overview must then neither count it as a month nor hide it.
+  it('leaves amounts at a frequency it cannot convert out of the monthly figures and names them', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedSingle(db, account.id, 'income:client', {
+      employment: usd(1_000, 'monthly'),
+      dividends: usd(3_000, 'quarterly'),
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|1', {
+      type: 'groceries',
+      value: usd(400, 'monthly'),
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|2', {
+      type: 'domestic-help',
+      value: usd(80, 'biweekly'),
+    });
+    mounted = await mountWorkspace(db, account.id);
+
+    // Income: the salary only; variable expenses: the groceries only; 1,000 − 400 = 600.
+    expect(flow('income')).toBe('$1,000');
+    expect(flow('variable')).toBe('−$400');
+    expect(one('cash-flow-net').textContent).toBe('$600');
+    const uncounted = one('uncounted');
+    expect(uncounted.querySelector('.label')?.textContent).toBe(
+      'Not in the monthly figures (the app cannot convert their frequency):',
+    );
+    const lines = [...uncounted.querySelectorAll('.line')].map((l) =>
+      [...l.children].map((c) => c.textContent?.trim()),
+    );
+    expect(lines).toEqual([
+      ['Dividends (income of Ann Tester)', '$3,000 quarterly'],
+      ['Domestic help (variable expenses)', '$80 biweekly'],
+    ]);
+    expect(byTestId('one-time')).toHaveLength(0);
   });
 
   it('shows the quality rules, the profile values by member and the activity with its icons', async () => {

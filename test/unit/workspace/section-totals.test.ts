@@ -94,3 +94,34 @@ describe('a section table’s total', () => {
     expect(first.textContent?.trim()).toBe(label);
   });
 });
+
+describe('the variable expenses’ monthly total', () => {
+  it('counts only what it can convert to a month and says what it left out', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await syncedItem(db, account.id, 'expenses-variable', 'v|1', {
+      type: 'groceries',
+      value: usd(800, 'monthly'),
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|2', {
+      type: 'clothing',
+      value: usd(1_200, 'yearly'),
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|3', {
+      type: 'special-events',
+      value: usd(2_000),
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v|4', {
+      type: 'domestic-help',
+      value: usd(80, 'biweekly'),
+    });
+    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
+    // 800 + 1,200 / 12; the one-time events and the biweekly help are not a monthly figure.
+    expect(one('section-total').textContent).toBe('$900');
+    const note = one('section-total-note');
+    expect(note.textContent?.trim()).toBe('+ 1 one-time + 1 not counted');
+    expect(note.title).toBe(
+      'Not in the monthly figures (the app cannot convert their frequency): Domestic help, $80 biweekly',
+    );
+  });
+});

@@ -526,6 +526,51 @@ describe('a household with parts not on this computer', () => {
   });
 });
 
+// Issue 16 point 5: a frequency the platform allows and the app does not know (quarterly,
+// biweekly) is kept; the export must neither count it as a month nor leave it out silently.
+describe('a household with amounts at a frequency the app cannot convert', () => {
+  async function seeded() {
+    const db = openDb();
+    const account = await household(db);
+    await syncedSingle(db, account.id, 'income:client', {
+      employment: monthly(1000),
+      dividends: { value: 3000, frequency: 'quarterly' },
+    });
+    await syncedItem(db, account.id, 'expenses-variable', 'v-1', { type: 'groceries', value: monthly(400) });
+    await syncedItem(db, account.id, 'expenses-variable', 'v-2', {
+      type: 'domestic-help',
+      value: { value: 80, frequency: 'biweekly' },
+    });
+    return { db, account };
+  }
+  const LEFT_OUT = 'Not in the monthly figures (the app cannot convert their frequency)';
+
+  it('names them in the summary with their frequency as stored, and does not sum them', async () => {
+    const { db, account } = await seeded();
+    const sheets = await readWorkbook(await householdWorkbook(db, account.id, { now: NOW }));
+    const summary = summaryOf(sheets.Summary);
+    // Monthly: the salary 1,000 less the groceries 400; the dividends and the help are not counted.
+    expect(summary).toMatchObject({
+      'Net monthly cash flow': 600,
+      Income: 1000,
+      'Variable expenses': -400,
+      'Dividends (income of Ann Tester), quarterly': 3000,
+      'Domestic help (variable expenses), biweekly': 80,
+    });
+    expect(Object.keys(summary)).toContain(LEFT_OUT);
+    expect(summary).not.toHaveProperty(['One-time amounts (not in the monthly cash flow)']);
+
+    const { files } = readZip(await householdCsvZip(db, account.id, { now: NOW }));
+    expect(summaryOf(csvRows(files['00-summary.csv']!))).toMatchObject({
+      'Net monthly cash flow': '600',
+      Income: '1000',
+      'Dividends (income of Ann Tester), quarterly': '3000',
+      'Domestic help (variable expenses), biweekly': '80',
+      [LEFT_OUT]: '',
+    });
+  });
+});
+
 describe('a household with 500 items in a section', () => {
   it('writes every one of them, in order, in the workbook and in the CSV', async () => {
     const db = openDb();

@@ -17,6 +17,7 @@ import {
   manyGoals,
   notDownloadedHousehold,
   partlyDownloaded,
+  unconvertibleFrequencies,
   NOW,
   PULLED_AT,
 } from './summary-seeds.ts';
@@ -148,6 +149,27 @@ describe('household financial summary (PDF)', () => {
     expect(flat).toContain('Goals: not downloaded yet.');
     expect(text).not.toMatch(/\$0\b/);
     expect(text).not.toContain('$437,500');
+  });
+
+  // Issue 16 point 5: an amount at a frequency the app does not know is kept as stored; the
+  // client's summary must neither count it as a month nor drop it.
+  it('names the amounts it cannot convert to a month, with their frequency, and does not sum them', async () => {
+    const db = openDb();
+    const account = await unconvertibleFrequencies(db);
+    const { text } = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'frequencies');
+    // Monthly: the salary 1,000 less the groceries 400.
+    expect(text).toMatch(row('Income', '$1,000'));
+    expect(text).toMatch(row('Variable expenses', '−$400'));
+    expect(text).toMatch(row('Net monthly cash flow', '$600'));
+    expect(text).toMatch(row('Employment · Ann Tester', '$1,000', 'Monthly', '$1,000'));
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Not in the monthly figures (the app cannot convert their frequency)',
+    );
+    expect(text).toMatch(row('Income', 'Dividends · Ann Tester', '$3,000', 'quarterly'));
+    expect(text).toMatch(row('Variable expenses', 'Domestic help', '$80', 'biweekly'));
+    // Counted as a month, they would have made income $4,000 or expenses $480.
+    expect(text).not.toMatch(/\$4,000|\$480|\$3,600/);
+    expect(text).not.toMatch(/One-time amounts/);
   });
 
   it('breaks a 500-goal table across pages with its header on each', async () => {

@@ -162,6 +162,25 @@ export async function manyGoals(db: AdvisorDb, serverId = 10): Promise<AccountRo
   return account;
 }
 
+/**
+ * Pulled in full; income and variable expenses partly at frequencies the platform allows and the
+ * app does not know: Ann's $1,000 a month of salary and $3,000 of dividends a quarter, $400 a month
+ * of groceries and $80 of domestic help "biweekly".
+ */
+export async function unconvertibleFrequencies(db: AdvisorDb, serverId = 12): Promise<AccountRow> {
+  const account = await couple(db, serverId, 'all');
+  await syncedSingle(db, account.id, 'income:client', {
+    employment: monthly(1000),
+    dividends: { value: 3000, frequency: 'quarterly' },
+  });
+  await syncedItem(db, account.id, 'expenses-variable', 'v1', { type: 'groceries', value: monthly(400) });
+  await syncedItem(db, account.id, 'expenses-variable', 'v2', {
+    type: 'domestic-help',
+    value: { value: 80, frequency: 'biweekly' },
+  });
+  return account;
+}
+
 /** Pulled in full once, but its cash, its goals and Bob's income never arrived here. */
 export async function partlyDownloaded(db: AdvisorDb, serverId = 11): Promise<AccountRow> {
   const account = await fullHousehold(db, serverId);

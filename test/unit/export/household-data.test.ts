@@ -14,6 +14,7 @@ import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { householdCsvZip } from '../../../renderer/src/export/household-csv.ts';
 import { householdWorkbook, sheetNames } from '../../../renderer/src/export/household-xlsx.ts';
 import { clientFields, openDb, syncedAccount, syncedItem, syncedSingle } from '../data/helpers.ts';
+import { unconvertibleFrequencies } from './summary-seeds.ts';
 
 const NOW = new Date(2026, 10, 25, 14, 5).getTime();
 const PULLED = new Date(2026, 10, 24, 9, 30).getTime();
@@ -529,24 +530,11 @@ describe('a household with parts not on this computer', () => {
 // Issue 16 point 5: a frequency the platform allows and the app does not know (quarterly,
 // biweekly) is kept; the export must neither count it as a month nor leave it out silently.
 describe('a household with amounts at a frequency the app cannot convert', () => {
-  async function seeded() {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'income:client', {
-      employment: monthly(1000),
-      dividends: { value: 3000, frequency: 'quarterly' },
-    });
-    await syncedItem(db, account.id, 'expenses-variable', 'v-1', { type: 'groceries', value: monthly(400) });
-    await syncedItem(db, account.id, 'expenses-variable', 'v-2', {
-      type: 'domestic-help',
-      value: { value: 80, frequency: 'biweekly' },
-    });
-    return { db, account };
-  }
   const LEFT_OUT = 'Not in the monthly figures (the app cannot convert their frequency)';
 
   it('names them in the summary with their frequency as stored, and does not sum them', async () => {
-    const { db, account } = await seeded();
+    const db = openDb();
+    const account = await unconvertibleFrequencies(db);
     const sheets = await readWorkbook(await householdWorkbook(db, account.id, { now: NOW }));
     const summary = summaryOf(sheets.Summary);
     // Monthly: the salary 1,000 less the groceries 400; the dividends and the help are not counted.

@@ -3,20 +3,19 @@
 // patch of the fields the user really changed, so that opening and saving a form unchanged queues
 // nothing, and a date the server keeps as `1980-03-14 00:00:00` is not "changed" into `1980-03-14`.
 
-import type { Frequency } from '@shared/sections.ts';
 import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
 import { fieldLabel, valueLabel, type FormField } from '@shared/forms.ts';
-import type { FlowLine } from '@shared/finance.ts';
+import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 
 export type Fields = Record<string, unknown>;
 
 export interface CurrencyDraft {
   value: number | null;
-  /** One of the document's (`Frequency`), or one the platform allows that the app does not know. */
-  frequency: Frequency | (string & {});
+  /** One of the document's, or one the platform allows that the app does not know. */
+  frequency: StoredFrequency;
 }
 
 export interface RelationValue {

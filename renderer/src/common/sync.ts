@@ -309,8 +309,8 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().retryPreparation(localId));
   }
 
-  function clearPrepared(): void {
-    sync().clearPrepared();
+  function clearPrepared(): Promise<void> {
+    return save(() => sync().clearPrepared());
   }
 
   function whenSynced(opId: string): Promise<void> {

@@ -301,9 +301,9 @@ export class SyncCoordinator {
     return this.preparation.retry(localId);
   }
 
-  /** The households prepared (ready or failed) leave the list. */
-  clearPrepared(): void {
-    this.preparation.clearFinished();
+  /** The households prepared (ready or failed) leave the list, here and in the store: the preparation ends. */
+  clearPrepared(): Promise<void> {
+    return this.preparation.clearFinished();
   }
 
   /**
@@ -434,6 +434,8 @@ export class SyncCoordinator {
     this.answerSendNow(() => this.push.sendNow());
     this.background.every();
     this.changed();
+    // The preparation kept in the store (a restart): listed again, and what waited goes on first.
+    void this.preparation.resume();
     void this.background.run();
     await released;
     this.background.stop();

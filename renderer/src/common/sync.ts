@@ -300,6 +300,11 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().refreshAdvisorRecords(what));
   }
 
+  /** One page of the feed older than what is stored (the Activity screen's "Load older"). */
+  function olderActivity(type?: string): Promise<'offline' | 'end' | 'more' | 'failed'> {
+    return save(() => sync().olderActivity(type));
+  }
+
   /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */
   function prepare(localIds: readonly string[]): Promise<void> {
     return save(() => sync().prepareForMeeting(localIds));
@@ -357,6 +362,7 @@ export const useSyncStore = defineStore('sync', () => {
     refreshAdvisorRecords,
     prepare,
     retryPreparation,
+    olderActivity,
     clearPrepared,
     whenSynced,
     watchStatus,

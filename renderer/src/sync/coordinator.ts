@@ -288,6 +288,21 @@ export class SyncCoordinator {
   }
 
   /**
+   * The advisor reached the end of the feed stored here: one older page (of `type`, when the screen
+   * filters by it) at interactive priority. `offline`: not asked (no network, or not signed in
+   * here); `end`: the platform has nothing older; `more`: a page arrived, and more may follow;
+   * `failed`: asked, and it did not come (the report's failures say why).
+   */
+  async olderActivity(type?: string): Promise<'offline' | 'end' | 'more' | 'failed'> {
+    if (!this.online() || !(await this.signedInHere())) return 'offline';
+    const report = await this.pulls.run(null, () =>
+      this.pull.pullOlderUserActivity({ ...(type ? { type } : {}), priority: 'interactive' }),
+    );
+    if (report.failures.length > 0 || report.teamMoved !== undefined || report.stopped) return 'failed';
+    return report.olderEnd ? 'end' : 'more';
+  }
+
+  /**
    * Prepares households for a meeting: each is kept offline and pulled whole, one
    * after another ahead of the background, its progress in `households`. Resolves when the
    * preparation has gone as far as it can now (offline: they wait, and go when the platform answers).

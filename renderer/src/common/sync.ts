@@ -292,10 +292,14 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().setAvailableOffline(localId, on));
   }
 
-  /** The feed and the statistics in `range` pulled now (Home, Activity); nothing offline. */
+  /**
+   * The feed and the statistics in `range` pulled now (Home, Activity) when older than a few
+   * minutes, or whatever their age with `force` (a Refresh); nothing offline.
+   */
   function refreshAdvisorRecords(what: {
     feed?: boolean;
     stats?: { start: string; end: string };
+    force?: boolean;
   }): Promise<void> {
     return save(() => sync().refreshAdvisorRecords(what));
   }

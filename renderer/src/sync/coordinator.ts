@@ -24,6 +24,7 @@ import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
 import { answerDigest, changedParts, recordClosedAnswers } from './coordinator/closed-answers.ts';
+import { advisorRecordsDue, type AdvisorRecords } from './coordinator/freshness.ts';
 import { pullMeetingEngagements } from './coordinator/meeting-engagements.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
 import { MeetingPreparation, type PreparationHost } from './coordinator/preparation.ts';
@@ -274,17 +275,16 @@ export class SyncCoordinator {
 
   /**
    * Home and Activity are shown: the advisor's feed (incremental, a sweep when due) and the
-   * statistics for `range` are pulled now at interactive priority; skipped offline, where the
-   * screens show what the store holds and since when.
+   * statistics for `range` are pulled now at interactive priority, each only when its last
+   * successful pull is older than a few minutes (freshness.ts) unless `force` (a Refresh); skipped
+   * offline, where the screens show what the store holds and since when.
    */
-  async refreshAdvisorRecords(what: {
-    feed?: boolean;
-    stats?: { start: string; end: string };
-  }): Promise<void> {
+  async refreshAdvisorRecords(what: AdvisorRecords & { force?: boolean }): Promise<void> {
     if (!this.online() || !(await this.signedInHere())) return;
+    const due = what.force ? what : await advisorRecordsDue(this.db, what, this.now());
     const priority = 'interactive' as const;
-    if (what.stats) await this.pulls.run(null, () => this.pull.pullStats({ ...what.stats, priority }));
-    if (what.feed) await this.pulls.run(null, () => this.pull.pullUserActivity({ priority }));
+    if (due.stats) await this.pulls.run(null, () => this.pull.pullStats({ ...due.stats, priority }));
+    if (due.feed) await this.pulls.run(null, () => this.pull.pullUserActivity({ priority }));
   }
 
   /**

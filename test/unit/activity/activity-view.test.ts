@@ -118,11 +118,12 @@ describe('the Activity screen', () => {
     try {
       await mountAt(db, '/activity');
       await vi.waitFor(() => expect(byTestId('activity-entry')).toHaveLength(4));
+      await vi.waitFor(() => expect(byTestId('activity-older-offline')).toHaveLength(1));
       expect(byTestId('activity-older-offline').map((e) => e.textContent?.trim())).toEqual([
         'Older entries need a connection to the platform.',
       ]);
       expect(byTestId('activity-load-older')).toEqual([]);
-      expect(byTestId('activity-as-of')[0]?.textContent).toContain('Offline');
+      await vi.waitFor(() => expect(byTestId('activity-as-of')[0]?.textContent).toContain('Offline'));
     } finally {
       onLine.mockRestore();
     }

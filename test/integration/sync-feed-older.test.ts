@@ -2,11 +2,12 @@
 // over real HTTP into Dexie over fake-indexeddb: one older page of `/user/activities` (0.0.1:
 // `sort`, `limit`, `offset`, `type`) from the offset of what the store holds, at interactive
 // priority, kept beside it; the end of the feed said; nothing kept when the platform answers for
-// another team than the store's.
+// another team than the store's. The same for an account's activity (version 2
+// `/accounts/{id}/activity`, which the account pull brings only its newest page of).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { userActivity } from '../../renderer/src/data/queries.ts';
+import { accountActivity, userActivity } from '../../renderer/src/data/queries.ts';
 import { PullEngine } from '../../renderer/src/sync/pull.ts';
 import { startPlatform } from '../platform/server.ts';
 import type { Platform } from '../platform/server.ts';
@@ -118,5 +119,60 @@ describe('one older page of the feed', () => {
     } finally {
       await switchTeam(1);
     }
+  });
+});
+
+describe('one older page of an account’s activity', () => {
+  it('asks from the offset of the entries held, of the type asked, keeps them, and says when it ends', async () => {
+    // Pages of 2: the account pull brings the newest 2 entries.
+    const small = new PullEngine({ db, send: advisor.send, pageSizes: [2] });
+    await small.pullAccountList();
+    const state = platform.control.dump();
+    const team = state.users.find((u) => u.email === ADVISOR)!.currentTeamId;
+    const record = state.accounts.find(
+      (a) => a.teamId === team && state.accountActivities.filter((x) => x.accountId === a.id).length >= 5,
+    )!;
+    const local = (await db.accounts.where('serverId').equals(record.id).first())!;
+    expect((await small.pullAccount(local.id)).failures).toEqual([]);
+    const token = platform.control.token(ADVISOR).access_token;
+    const res = await fetch(
+      `${platform.url}/api/v2/accounts/${record.id}/activity?sort=-created_at&limit=500`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    const served = ((await res.json()) as { items: { id: number; type: string }[] }).items;
+    const held = async (type?: string) =>
+      (await accountActivity(db, local.id, { type, limit: 1000 })).items.map((r) => r.id);
+    expect(await held()).toEqual(served.slice(0, 2).map((a) => a.id));
+
+    const from = advisor.requests.length;
+    const report = await small.pullOlderAccountActivity(local.id);
+    const asks = advisor.requests.slice(from);
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toMatchObject({
+      api: 'v2',
+      path: `/accounts/${record.id}/activity`,
+      priority: 'interactive',
+    });
+    expect(asks[0]?.query).toEqual({ sort: '-created_at', limit: 2, offset: 2 });
+    expect(await held()).toEqual(served.slice(0, 4).map((a) => a.id));
+    expect(report.olderEnd).toBeUndefined();
+
+    let last = report;
+    for (let i = 0; i < 50 && !last.olderEnd; i++) last = await small.pullOlderAccountActivity(local.id);
+    expect(last.olderEnd).toBe(true);
+    expect(await held()).toEqual(served.map((a) => a.id));
+
+    // Of one type: the type asked for, from the offset of that type's entries held.
+    const type = served.at(-1)!.type;
+    const ofType = served.filter((a) => a.type === type);
+    await db.accountActivity.bulkDelete(ofType.slice(1).map((a) => a.id));
+    const typed = advisor.requests.length;
+    await small.pullOlderAccountActivity(local.id, { type });
+    expect(advisor.requests.slice(typed).map((r) => r.query)).toEqual([
+      { sort: '-created_at', type, limit: 2, offset: 1 },
+    ]);
+    expect(await held(type)).toEqual(ofType.slice(0, 3).map((a) => a.id));
   });
 });

@@ -14,6 +14,7 @@ import { signedInIdentity } from './signed-in-identity.ts';
 import {
   SyncCoordinator,
   type HouseholdStep,
+  type OlderActivity,
   type SyncProgress,
   type SyncState,
 } from '../sync/coordinator.ts';
@@ -304,9 +305,9 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().refreshAdvisorRecords(what));
   }
 
-  /** One page of the feed older than what is stored (the Activity screen's "Load older"). */
-  function olderActivity(type?: string): Promise<'offline' | 'end' | 'more' | 'failed'> {
-    return save(() => sync().olderActivity(type));
+  /** One page of the feed's or an account's activity older than what is stored ("Load older"). */
+  function olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
+    return save(() => sync().olderActivity(what));
   }
 
   /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */

@@ -110,6 +110,9 @@ export function syncName(storeName: string): string {
 
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
 
+/** What asking for older activity found (`olderActivity`). */
+export type OlderActivity = 'offline' | 'end' | 'more' | 'failed';
+
 const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class SyncCoordinator {
@@ -288,15 +291,20 @@ export class SyncCoordinator {
   }
 
   /**
-   * The advisor reached the end of the feed stored here: one older page (of `type`, when the screen
-   * filters by it) at interactive priority. `offline`: not asked (no network, or not signed in
-   * here); `end`: the platform has nothing older; `more`: a page arrived, and more may follow;
-   * `failed`: asked, and it did not come (the report's failures say why).
+   * The advisor reached the end of the activity stored here, the feed's or an account's
+   * (`accountId`): one older page (of `type`, when the screen filters by it) at interactive
+   * priority. `offline`: not asked (no network, or not signed in here); `end`: the platform has
+   * nothing older; `more`: a page arrived, and more may follow; `failed`: asked, and it did not
+   * come (the report's failures say why).
    */
-  async olderActivity(type?: string): Promise<'offline' | 'end' | 'more' | 'failed'> {
+  async olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
     if (!this.online() || !(await this.signedInHere())) return 'offline';
+    const options = { ...(what.type ? { type: what.type } : {}), priority: 'interactive' as const };
+    const { accountId } = what;
     const report = await this.pulls.run(null, () =>
-      this.pull.pullOlderUserActivity({ ...(type ? { type } : {}), priority: 'interactive' }),
+      accountId === undefined
+        ? this.pull.pullOlderUserActivity(options)
+        : this.pull.pullOlderAccountActivity(accountId, options),
     );
     if (report.failures.length > 0 || report.teamMoved !== undefined || report.stopped) return 'failed';
     return report.olderEnd ? 'end' : 'more';

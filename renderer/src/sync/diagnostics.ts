@@ -25,6 +25,7 @@ export type ReportedPulls = Pick<
   | 'pullEngagement'
   | 'pullUserActivity'
   | 'pullOlderUserActivity'
+  | 'pullOlderAccountActivity'
   | 'pullStats'
   | 'pullForms'
   | 'pullReports'
@@ -61,6 +62,8 @@ export function reportingPulls(
     pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
     pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
     pullOlderUserActivity: (options) => timed('feed', null, () => engine.pullOlderUserActivity(options)),
+    pullOlderAccountActivity: (localId, options) =>
+      timed('account', localId, () => engine.pullOlderAccountActivity(localId, options)),
     pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
     pullForms: (options = {}) => timed('forms', options.accountId ?? null, () => engine.pullForms(options)),
     pullReports: (options) => timed('reports', null, () => engine.pullReports(options)),

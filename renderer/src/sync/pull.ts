@@ -13,7 +13,7 @@
 import type { Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { pullAccountData } from './pull/account-data.ts';
-import { pullAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
+import { pullAccountActivity, pullOlderAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
 import { pullAccountList } from './pull/account-list.ts';
 import { pullConfig } from './pull/config.ts';
 import { pullDefinitions } from './pull/definitions.ts';
@@ -175,6 +175,14 @@ export class PullEngine {
   /** The advisor's feed, incremental with a sweep, as the account list. */
   pullUserActivity(options: ListOptions = {}): Promise<PullReport> {
     return this.run((ctx) => pullUserActivity(ctx, options));
+  }
+
+  /** One page of an account's activity older than the entries stored here (of one type when asked). */
+  pullOlderAccountActivity(
+    localId: string,
+    options: { type?: string; priority?: Priority } = {},
+  ): Promise<PullReport> {
+    return this.run((ctx) => pullOlderAccountActivity(ctx, localId, options));
   }
 
   /** One page of the advisor's feed older than the entries stored here (of one type when asked). */

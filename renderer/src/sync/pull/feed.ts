@@ -11,7 +11,7 @@ import type { UserActivityRow } from '../../data/model.ts';
 import { userActivity } from '../../data/queries/read-only.ts';
 import { rowsOf, userActivityRow, type StoreOptions } from '../../data/records.ts';
 import { storeTeamList, type PullContext } from './context.ts';
-import { namedPageSize, pageList, type ListSpec } from './paging.ts';
+import { namedPageSize, readOlderPage, type ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
 import { pullIncrementally } from './watermark.ts';
 
@@ -71,38 +71,31 @@ function feedSpec(ctx: PullContext, priority: Priority, type?: string): ListSpec
   };
 }
 
-/** Pages one "older" ask may read when the feed grew meanwhile. */
-const OLDER_PAGES = 3;
-
 /**
- * The next older page of the feed (of one type, when the screen filters by it): from the offset of
- * the entries of it stored here, newest first, so the page starts below them. Kept as the feed
- * pull keeps its rows (only under the store's team), added to them: nothing is removed, and the
- * watermark stays. The report's `olderEnd` says the platform has nothing older.
+ * The next older page of the feed (of one type, when the screen filters by it): right below the
+ * entries of it stored here (paging.ts `readOlderPage`). Kept as the feed pull keeps its rows
+ * (only under the store's team), added to them: nothing is removed, and the watermark stays. The
+ * report's `olderEnd` says the platform has nothing older.
  */
 export async function pullOlderUserActivity(
   ctx: PullContext,
   options: { type?: string; priority?: Priority } = {},
 ): Promise<PullReport> {
   const report = emptyReport();
-  const { total: held } = await userActivity(ctx.db, { type: options.type, limit: 0 });
-  const oldest = held
-    ? (await userActivity(ctx.db, { type: options.type, offset: held - 1, limit: 1 })).items[0]?.createdAt
-    : undefined;
+  const { total: count } = await userActivity(ctx.db, { type: options.type, limit: 0 });
+  const last = count ? await userActivity(ctx.db, { type: options.type, offset: count - 1, limit: 1 }) : null;
   const spec = feedSpec(ctx, options.priority ?? 'interactive', options.type);
-  const items: unknown[] = [];
-  const paged = await pageList(ctx, report, spec, {
-    offset: held,
-    // Entries added to the feed since its last pull move the older ones down: a page holding
-    // nothing older than what is here is followed by the next, a few at most.
-    pages: OLDER_PAGES,
-    until: (page) => oldest === undefined || (createdAt(page.at(-1)) ?? '') < oldest,
-    onPage: (page) => void items.push(...page.items),
-  });
-  if (!paged) return report;
+  const older = await readOlderPage(
+    ctx,
+    report,
+    spec,
+    { count, oldest: last?.items[0]?.createdAt ?? null },
+    createdAt,
+  );
+  if (!older) return report;
   const now = ctx.now();
-  const rows = rowsOf(items, (item) => userActivityRow(item, now));
+  const rows = rowsOf(older.items, (item) => userActivityRow(item, now));
   if (!(await storeTeamList(ctx, report, spec.priority, ctx.db.userActivity, rows))) return report;
-  if (paged.end) report.olderEnd = true;
+  if (older.end) report.olderEnd = true;
   return report;
 }

@@ -122,6 +122,32 @@ export async function readList(
   return paged && { items, complete: paged.complete };
 }
 
+/** Pages one ask for older items may read when the list grew meanwhile. */
+const OLDER_PAGES = 3;
+
+/**
+ * The page of a newest-first list right below the `held` items stored here, the oldest of them
+ * stamped `oldest` (by `stamp`): from offset `held`. Items added to the list since it was read
+ * move the older ones down: a page holding nothing older than what is here is followed by the
+ * next, a few at most. `end`: the list has nothing further. Null when a page failed.
+ */
+export async function readOlderPage(
+  ctx: PullContext,
+  report: PullReport,
+  spec: ListSpec,
+  held: { count: number; oldest: string | null },
+  stamp: (item: unknown) => string | null,
+): Promise<{ items: unknown[]; end: boolean } | null> {
+  const items: unknown[] = [];
+  const paged = await pageList(ctx, report, spec, {
+    offset: held.count,
+    pages: OLDER_PAGES,
+    until: (page) => held.oldest === null || (stamp(page.at(-1)) ?? '') < held.oldest,
+    onPage: (page) => void items.push(...page.items),
+  });
+  return paged && { items, end: paged.end };
+}
+
 /**
  * One page of a list. The first page ever is the probe: the largest size first, the next on a
  * validation refusal (422); the size that worked is remembered, and a remembered size refused

@@ -154,18 +154,18 @@ describe('a questionnaire in an account’s activity', () => {
     const byId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
     await show();
-    await vi.waitFor(() => expect(byId('account-activity-older')?.textContent).toContain('Show older'));
-    expect(byId('account-activity-older-offline')).toBeNull();
+    await vi.waitFor(() => expect(byId('activity-load-older')?.textContent).toContain('Show older'));
+    expect(byId('activity-older-offline')).toBeNull();
 
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       await show();
       await vi.waitFor(() =>
-        expect(byId('account-activity-older-offline')?.textContent?.trim()).toBe(
+        expect(byId('activity-older-offline')?.textContent?.trim()).toBe(
           'Older entries need a connection to the platform.',
         ),
       );
-      expect(byId('account-activity-older')).toBeNull();
+      expect(byId('activity-load-older')).toBeNull();
     } finally {
       onLine.mockRestore();
     }
@@ -175,7 +175,7 @@ describe('a questionnaire in an account’s activity', () => {
     expect(await accountActivityMayGoOn(db, account.id)).toBe(false);
     await show();
     await flushPromises();
-    expect(byId('account-activity-older')).toBeNull();
-    expect(byId('account-activity-older-offline')).toBeNull();
+    expect(byId('activity-load-older')).toBeNull();
+    expect(byId('activity-older-offline')).toBeNull();
   });
 });

@@ -81,9 +81,10 @@ export class MeetingPreparation {
         reason: null,
         files: null,
       };
+      // Chosen again once done: prepared anew, from now.
+      if (!step || !unfinished(step)) this.chosenAt.set(id, this.host.now());
       if (!step) this.steps.push(fresh);
       else if (!unfinished(step)) Object.assign(step, fresh);
-      if (!step || !unfinished(step)) this.chosenAt.set(id, this.host.now());
     }
     this.changedList();
     await this.resume();
@@ -121,14 +122,18 @@ export class MeetingPreparation {
    * store has it now (one gone from here leaves the list).
    */
   restore(): Promise<void> {
-    this.loaded ??= preparedSteps(this.host.db).then((kept) => {
-      for (const { step, preparedAt } of kept) {
-        if (this.steps.some((s) => s.accountId === step.accountId)) continue;
-        this.steps.push(step);
-        this.chosenAt.set(step.accountId, preparedAt);
-      }
-      if (kept.length > 0) this.host.changed();
-    });
+    this.loaded ??= preparedSteps(this.host.db).then(
+      (kept) => {
+        for (const { step, preparedAt } of kept) {
+          if (this.steps.some((s) => s.accountId === step.accountId)) continue;
+          this.steps.push(step);
+          this.chosenAt.set(step.accountId, preparedAt);
+        }
+        if (kept.length > 0) this.host.changed();
+      },
+      // Unreadable, the kept list is not shown; preparing goes on, and its next change rewrites it.
+      (error: unknown) => console.error('The prepared households could not be read.', error),
+    );
     return this.loaded;
   }
 

@@ -1,9 +1,12 @@
 // Home and Activity against the sandbox: the app opens on Home, whose charts show the sandbox's
 // statistics (counted here from its state: accounts made and forms sent and closed per day);
 // the feed filtered by `form.sent` lists the sandbox's form.sent entries, and an entry opens the
-// account it names. Screenshots of both screens, light and dark.
+// account it names. Screenshots of both screens, light and dark. A household prepared for a
+// meeting from Home is still listed there, ready offline, after the page is loaded again (the
+// preparation is kept in the store); opening Home again within minutes asks the platform nothing
+// more for its figures, and Refresh does.
 
-import { ADVISOR, bothThemes, expect, signIn, test, type Servers } from './fixtures.ts';
+import { ADVISOR, activeAccounts, bothThemes, expect, signIn, test, type Servers } from './fixtures.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -28,6 +31,8 @@ test('Home shows the sandbox’s statistics; the feed filtered by form.sent open
   page,
   servers,
 }) => {
+  // A household prepared at the platform's 60 requests a minute takes about half a minute.
+  test.setTimeout(240_000);
   await page.goto(servers.host.url);
   await signIn(page, ADVISOR, 'sandbox', '/');
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
@@ -91,4 +96,53 @@ test('Home shows the sandbox’s statistics; the feed filtered by form.sent open
   await expect(entries.first()).toContainText(name);
   await entries.first().getByTestId('activity-account-link').click();
   await expect(page.getByTestId('workspace-title')).toContainText(name);
+
+  // ---- Prepared for a meeting from Home, still listed after a reload ----------------------------
+  const household = activeAccounts(servers).find((a) => !a.coclient && !a.favorited)!;
+  await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+  const meeting = page.getByTestId('home-meeting');
+  await expect(meeting.getByTestId('home-prepared-none')).toContainText('until you clear the list');
+  await meeting.getByRole('button', { name: 'Prepare…' }).click();
+  const dialog = page.getByTestId('prepare-dialog');
+  await dialog.getByTestId('prepare-search').fill(household.client.email);
+  await dialog.getByTestId('prepare-result').filter({ hasText: household.client.last_name }).click();
+  await dialog.getByTestId('prepare-start').click();
+  await expect(dialog.locator('[data-testid="household-step"][data-state="ready"]')).toHaveCount(1, {
+    timeout: 120_000,
+  });
+  await dialog.getByTestId('prepare-close').click();
+  const listed = meeting.getByTestId('household-step');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toContainText(household.client.last_name);
+  await expect(listed.first()).toHaveAttribute('data-state', 'ready');
+  // "Ready offline", with its files kept when it has some.
+  const readyWords = (await listed.first().getByTestId('household-state').textContent())?.trim() ?? '';
+  expect(readyWords).toMatch(/^Ready offline(, with \d+ files?)?$/);
+
+  // Loaded again: still listed, ready from what the store holds; and Home, opened again within
+  // minutes of its last pull, asks nothing of /user/stats or the feed, until Refresh.
+  const figures: string[] = [];
+  // The preview's bridge carries each platform request in its body (common/http-bridge.ts).
+  page.on('request', (r) => {
+    const body = r.postData() ?? '';
+    if (r.url().includes('/__bridge/') && /\/user\/(stats|activities)/.test(body)) figures.push(body);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(listed).toHaveCount(1, { timeout: 30_000 });
+  await expect(listed.first()).toContainText(household.client.last_name);
+  await expect(listed.first()).toHaveAttribute('data-state', 'ready');
+  await expect(listed.first().getByTestId('household-state')).toHaveText(readyWords);
+  await expect(listed.first().getByTestId('household-detail')).toContainText('Prepared');
+  await expect(page.getByTestId('stats-as-of')).toContainText('as of');
+  expect(figures).toEqual([]);
+  await page.getByTestId('home-refresh').click();
+  await expect.poll(() => figures.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+
+  // Cleared: the preparation ends, and stays ended after a reload.
+  await meeting.getByTestId('home-prepared-clear').click();
+  await expect(meeting.getByTestId('home-prepared-none')).toBeVisible();
+  await page.reload();
+  await expect(meeting.getByTestId('home-prepared-none')).toBeVisible({ timeout: 30_000 });
+  await expect(listed).toHaveCount(0);
 });

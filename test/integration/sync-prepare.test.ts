@@ -3,7 +3,8 @@
 // pulled whole, one after the other, each reported waiting → getting (its parts counted up) →
 // ready; every part of both is here afterwards, as the platform has it. A part that fails leaves
 // its household not ready, with the reason, until it is tried again; offline, the households wait
-// and go once the platform can be reached.
+// and go once the platform can be reached. The preparation is kept in the store: a restart (the
+// store opened again, a new coordinator) lists it again, and what waited goes on.
 
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_SECTIONS, SECTIONS, sectionKey, type MemberRole } from '@shared/sections.ts';
@@ -15,7 +16,9 @@ import {
   type SyncCoordinatorOptions,
   type SyncState,
 } from '../../renderer/src/sync/coordinator.ts';
+import { AdvisorDb as StoreDb } from '../../renderer/src/data/db.ts';
 import type { AccountRecord } from '../platform/model.ts';
+import { fakeIdb } from '../unit/data/helpers.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
 import { ADVISOR, type SandboxClient } from './sandbox-client.ts';
@@ -208,6 +211,59 @@ describe('prepare for a meeting', () => {
     await settled(c, (s) => s.households[0]?.state === 'ready');
     expect((await local(record.id)).pulledAt).not.toBeNull();
     await holdsEverything(record);
+  });
+});
+
+describe('a preparation across restarts', () => {
+  it('is listed again from the store; what waited goes on; a new preparation replaces a finished one', async () => {
+    let online = true;
+    const first = coordinator({ online: () => online });
+    await started(first);
+    const [a, b] = teamAccounts().filter((x) => !x.coclient);
+    const [ann, bob] = [await local(a!.id), await local(b!.id)];
+    await first.prepareForMeeting([ann.id]);
+    expect(first.state.households).toEqual([expect.objectContaining({ accountId: ann.id, state: 'ready' })]);
+    await first.stop();
+    db.close();
+
+    // The app starts again, offline: the store (opened again) still holds Ann's household, ready.
+    online = false;
+    db = new StoreDb(db.name, fakeIdb);
+    const sentBefore = advisor.requests.length;
+    const second = coordinator({ online: () => online });
+    second.start();
+    await settled(second, (s) => s.households.length > 0);
+    expect(second.state.households).toEqual([
+      expect.objectContaining({ accountId: ann.id, purpose: 'meeting', state: 'ready', reason: null }),
+    ]);
+    // The next meeting, prepared offline: Ann's preparation was done, so Bob's starts a list of its own.
+    await second.prepareForMeeting([bob.id]);
+    expect(second.state.households).toEqual([
+      expect.objectContaining({ accountId: bob.id, state: 'waiting' }),
+    ]);
+    expect(advisor.requests.length).toBe(sentBefore);
+    await second.stop();
+    db.close();
+
+    // Started again online: Bob's household, still waiting in the store, is pulled whole.
+    online = true;
+    db = new StoreDb(db.name, fakeIdb);
+    const third = coordinator({ online: () => online });
+    third.start();
+    await settled(third, (s) => s.households[0]?.state === 'ready');
+    expect(third.state.households.map((h) => [h.accountId, h.state])).toEqual([[bob.id, 'ready']]);
+    expect(
+      advisor.requests.slice(sentBefore).filter((r) => r.path.startsWith(`/accounts/${b!.id}`)),
+    ).toHaveLength(21);
+    await holdsEverything(b!);
+
+    // Cleared: the preparation ends, and a restart lists nothing.
+    await third.clearPrepared();
+    await third.stop();
+    const fourth = coordinator({ online: () => false });
+    fourth.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fourth.state.households).toEqual([]);
   });
 });
 

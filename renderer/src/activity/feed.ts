@@ -7,6 +7,7 @@ import type { AccountActivityRow, AccountRow, UserActivityRow } from '../data/mo
 import { platformIcon } from '../common/icons.ts';
 import { accountActivity, userActivity } from '../data/queries.ts';
 import { USER_ACTIVITY_STATE, type UserActivityState } from '../sync/pull/feed.ts';
+import { PAGE_SIZES_STATE } from '../sync/pull/paging.ts';
 import { activityType, type ActivityTypeInfo } from './activity-types.ts';
 
 export interface ActivityEntry {
@@ -123,6 +124,19 @@ function questionnaireDetails(options: Record<string, unknown>): string[] | unde
 export async function accountTypesHeld(db: AdvisorDb, accountId: string): Promise<string[]> {
   const page = await accountActivity(db, accountId, { limit: 10_000 });
   return [...new Set(page.items.map((r) => r.type))];
+}
+
+/**
+ * Whether the platform may hold activity of the account older than what is stored: the account
+ * pull brings its newest page only, so fewer entries than that page's size were the whole list.
+ */
+export async function accountActivityMayGoOn(db: AdvisorDb, accountId: string): Promise<boolean> {
+  const account = await db.accounts.get(accountId);
+  if (typeof account?.serverId !== 'number') return false;
+  const { total } = await accountActivity(db, accountId, { limit: 0 });
+  const sizes = (await db.meta.get(PAGE_SIZES_STATE))?.value as Record<string, unknown> | undefined;
+  const size = sizes?.activity;
+  return typeof size !== 'number' || total >= size;
 }
 
 /** When the feed on this computer was last pulled (ms), or null when it never was. */

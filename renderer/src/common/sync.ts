@@ -14,6 +14,7 @@ import { signedInIdentity } from './signed-in-identity.ts';
 import {
   SyncCoordinator,
   type HouseholdStep,
+  type OlderActivity,
   type SyncProgress,
   type SyncState,
 } from '../sync/coordinator.ts';
@@ -295,12 +296,21 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().setAvailableOffline(localId, on));
   }
 
-  /** The feed and the statistics in `range` pulled now (Home, Activity); nothing offline. */
+  /**
+   * The feed and the statistics in `range` pulled now (Home, Activity) when older than a few
+   * minutes, or whatever their age with `force` (a Refresh); nothing offline.
+   */
   function refreshAdvisorRecords(what: {
     feed?: boolean;
     stats?: { start: string; end: string };
+    force?: boolean;
   }): Promise<void> {
     return save(() => sync().refreshAdvisorRecords(what));
+  }
+
+  /** One page of the feed's or an account's activity older than what is stored ("Load older"). */
+  function olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
+    return save(() => sync().olderActivity(what));
   }
 
   /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */
@@ -312,8 +322,8 @@ export const useSyncStore = defineStore('sync', () => {
     return save(() => sync().retryPreparation(localId));
   }
 
-  function clearPrepared(): void {
-    sync().clearPrepared();
+  function clearPrepared(): Promise<void> {
+    return save(() => sync().clearPrepared());
   }
 
   function whenSynced(opId: string): Promise<void> {
@@ -360,6 +370,7 @@ export const useSyncStore = defineStore('sync', () => {
     refreshAdvisorRecords,
     prepare,
     retryPreparation,
+    olderActivity,
     clearPrepared,
     whenSynced,
     watchStatus,

@@ -24,6 +24,7 @@ import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
 import { PlatformAnswers } from './coordinator/answers.ts';
 import { answerDigest, changedParts, recordClosedAnswers } from './coordinator/closed-answers.ts';
+import { advisorRecordsDue, type AdvisorRecords } from './coordinator/freshness.ts';
 import { pullMeetingEngagements } from './coordinator/meeting-engagements.ts';
 import { OfflineQueue } from './coordinator/offline-queue.ts';
 import { MeetingPreparation, type PreparationHost } from './coordinator/preparation.ts';
@@ -108,6 +109,9 @@ export function syncName(storeName: string): string {
 }
 
 const DEFAULT_INTERVAL_MS = 5 * 60_000;
+
+/** What asking for older activity found (`olderActivity`). */
+export type OlderActivity = 'offline' | 'end' | 'more' | 'failed';
 
 const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -274,17 +278,36 @@ export class SyncCoordinator {
 
   /**
    * Home and Activity are shown: the advisor's feed (incremental, a sweep when due) and the
-   * statistics for `range` are pulled now at interactive priority; skipped offline, where the
-   * screens show what the store holds and since when.
+   * statistics for `range` are pulled now at interactive priority, each only when its last
+   * successful pull is older than a few minutes (freshness.ts) unless `force` (a Refresh); skipped
+   * offline, where the screens show what the store holds and since when.
    */
-  async refreshAdvisorRecords(what: {
-    feed?: boolean;
-    stats?: { start: string; end: string };
-  }): Promise<void> {
+  async refreshAdvisorRecords(what: AdvisorRecords & { force?: boolean }): Promise<void> {
     if (!this.online() || !(await this.signedInHere())) return;
+    const due = what.force ? what : await advisorRecordsDue(this.db, what, this.now());
     const priority = 'interactive' as const;
-    if (what.stats) await this.pulls.run(null, () => this.pull.pullStats({ ...what.stats, priority }));
-    if (what.feed) await this.pulls.run(null, () => this.pull.pullUserActivity({ priority }));
+    if (due.stats) await this.pulls.run(null, () => this.pull.pullStats({ ...due.stats, priority }));
+    if (due.feed) await this.pulls.run(null, () => this.pull.pullUserActivity({ priority }));
+  }
+
+  /**
+   * The advisor reached the end of the activity stored here, the feed's or an account's
+   * (`accountId`): one older page (of `type`, when the screen filters by it) at interactive
+   * priority. `offline`: not asked (no network, or not signed in here); `end`: the platform has
+   * nothing older; `more`: a page arrived, and more may follow; `failed`: asked, and it did not
+   * come (the report's failures say why).
+   */
+  async olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
+    if (!this.online() || !(await this.signedInHere())) return 'offline';
+    const options = { ...(what.type ? { type: what.type } : {}), priority: 'interactive' as const };
+    const { accountId } = what;
+    const report = await this.pulls.run(null, () =>
+      accountId === undefined
+        ? this.pull.pullOlderUserActivity(options)
+        : this.pull.pullOlderAccountActivity(accountId, options),
+    );
+    if (report.failures.length > 0 || report.teamMoved !== undefined || report.stopped) return 'failed';
+    return report.olderEnd ? 'end' : 'more';
   }
 
   /**
@@ -301,9 +324,9 @@ export class SyncCoordinator {
     return this.preparation.retry(localId);
   }
 
-  /** The households prepared (ready or failed) leave the list. */
-  clearPrepared(): void {
-    this.preparation.clearFinished();
+  /** The households prepared (ready or failed) leave the list, here and in the store: the preparation ends. */
+  clearPrepared(): Promise<void> {
+    return this.preparation.clearFinished();
   }
 
   /**
@@ -434,6 +457,8 @@ export class SyncCoordinator {
     this.answerSendNow(() => this.push.sendNow());
     this.background.every();
     this.changed();
+    // The preparation kept in the store (a restart): listed again, and what waited goes on first.
+    void this.preparation.resume();
     void this.background.run();
     await released;
     this.background.stop();

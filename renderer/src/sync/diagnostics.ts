@@ -24,6 +24,8 @@ export type ReportedPulls = Pick<
   | 'pullEngagements'
   | 'pullEngagement'
   | 'pullUserActivity'
+  | 'pullOlderUserActivity'
+  | 'pullOlderAccountActivity'
   | 'pullStats'
   | 'pullForms'
   | 'pullReports'
@@ -59,6 +61,9 @@ export function reportingPulls(
     // An engagement's id is the platform's, which the log does not need: the pull's counts say enough.
     pullEngagement: (id, options) => timed('engagement', null, () => engine.pullEngagement(id, options)),
     pullUserActivity: (options) => timed('feed', null, () => engine.pullUserActivity(options)),
+    pullOlderUserActivity: (options) => timed('feed', null, () => engine.pullOlderUserActivity(options)),
+    pullOlderAccountActivity: (localId, options) =>
+      timed('account', localId, () => engine.pullOlderAccountActivity(localId, options)),
     pullStats: (options) => timed('stats', null, () => engine.pullStats(options)),
     pullForms: (options = {}) => timed('forms', options.accountId ?? null, () => engine.pullForms(options)),
     pullReports: (options) => timed('reports', null, () => engine.pullReports(options)),

@@ -13,14 +13,14 @@
 import type { Priority } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { pullAccountData } from './pull/account-data.ts';
-import { pullAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
+import { pullAccountActivity, pullOlderAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
 import { pullAccountList } from './pull/account-list.ts';
 import { pullConfig } from './pull/config.ts';
 import { pullDefinitions } from './pull/definitions.ts';
 import { PullStopped, type PullContext } from './pull/context.ts';
 import { pullEngagements, type EngagementListOptions } from './pull/engagement-list.ts';
 import { pullEngagement } from './pull/engagements.ts';
-import { pullUserActivity } from './pull/feed.ts';
+import { pullOlderUserActivity, pullUserActivity } from './pull/feed.ts';
 import { pullOfflineAccounts, type OfflineAccountsOptions } from './pull/offline-accounts.ts';
 import { PAGE_SIZES } from './pull/paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
@@ -175,6 +175,19 @@ export class PullEngine {
   /** The advisor's feed, incremental with a sweep, as the account list. */
   pullUserActivity(options: ListOptions = {}): Promise<PullReport> {
     return this.run((ctx) => pullUserActivity(ctx, options));
+  }
+
+  /** One page of an account's activity older than the entries stored here (of one type when asked). */
+  pullOlderAccountActivity(
+    localId: string,
+    options: { type?: string; priority?: Priority } = {},
+  ): Promise<PullReport> {
+    return this.run((ctx) => pullOlderAccountActivity(ctx, localId, options));
+  }
+
+  /** One page of the advisor's feed older than the entries stored here (of one type when asked). */
+  pullOlderUserActivity(options: { type?: string; priority?: Priority } = {}): Promise<PullReport> {
+    return this.run((ctx) => pullOlderUserActivity(ctx, options));
   }
 
   /** The advisor's statistics for a range of days. */

@@ -1,12 +1,18 @@
 // @vitest-environment happy-dom
 // An account's activity in its workspace: the newest ten, "Show more" for older ones read from
 // the store, and the filter by type offering the types the account's rows hold, in plain words.
+// Past the stored entries, older ones may be on the platform (the account pull brings its newest
+// page only): offered online, said to need a connection offline, not offered when the page held
+// was shorter than a page (the whole list).
 
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
+import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountActivity from '../../../renderer/src/activity/AccountActivity.vue';
+import { accountActivityMayGoOn } from '../../../renderer/src/activity/feed.ts';
+import { PAGE_SIZES_STATE } from '../../../renderer/src/sync/pull/paging.ts';
 import { fakeIdb, openDb, syncedAccount } from '../data/helpers.ts';
 
 // Live queries run only where Dexie finds an IndexedDB of its own: give it the fake one.
@@ -43,7 +49,7 @@ describe('an account’s activity', () => {
       props: { db, accountId: account.id },
       attachTo: document.body,
       // The workspace's entries link nowhere: no router needed.
-      global: { plugins: [[PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
+      global: { plugins: [createPinia(), [PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
     });
     await flushPromises();
     await vi.waitFor(() => expect(entries()).toHaveLength(10));
@@ -93,7 +99,7 @@ describe('a questionnaire in an account’s activity', () => {
     wrapper = mount(AccountActivity, {
       props: { db, accountId: account.id },
       attachTo: document.body,
-      global: { plugins: [[PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
+      global: { plugins: [createPinia(), [PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
     });
     await flushPromises();
     await vi.waitFor(() => expect(entries()).toHaveLength(2));
@@ -107,5 +113,69 @@ describe('a questionnaire in an account’s activity', () => {
     expect(entries()[1]?.textContent).toContain(
       'Alex Morgan sent “Client intake questionnaire” to Bob Tester',
     );
+  });
+
+  it('past the stored entries: older ones from the platform online, a connection needed offline, none after a short page', async () => {
+    const db = openDb();
+    const account = await syncedAccount(db, 9);
+    await db.accountActivity.bulkPut(
+      [1, 2, 3].map((id) => {
+        const created_at = `2026-11-0${id} 10:00:00`;
+        const server = {
+          id,
+          type: 'account.updated',
+          icon: 'i_pen',
+          description: `Change ${id}`,
+          options: {},
+          created_at,
+        };
+        return {
+          id,
+          accountServerId: 9,
+          type: 'account.updated',
+          createdAt: created_at,
+          server,
+          pulledAt: 1,
+        };
+      }),
+    );
+    // The account pull read pages of 3: the 3 held may be followed by older ones.
+    await db.meta.put({ key: PAGE_SIZES_STATE, value: { activity: 3 } });
+    const show = async () => {
+      wrapper?.unmount();
+      wrapper = mount(AccountActivity, {
+        props: { db, accountId: account.id },
+        attachTo: document.body,
+        global: { plugins: [createPinia(), [PrimeVue, { theme: 'none' }]], stubs: { RouterLink: true } },
+      });
+      await flushPromises();
+      await vi.waitFor(() => expect(entries()).toHaveLength(3));
+    };
+    const byId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+    await show();
+    await vi.waitFor(() => expect(byId('activity-load-older')?.textContent).toContain('Show older'));
+    expect(byId('activity-older-offline')).toBeNull();
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await show();
+      await vi.waitFor(() =>
+        expect(byId('activity-older-offline')?.textContent?.trim()).toBe(
+          'Older entries need a connection to the platform.',
+        ),
+      );
+      expect(byId('activity-load-older')).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+
+    // Pages of 50: the 3 held were the whole list; nothing older is offered.
+    await db.meta.put({ key: PAGE_SIZES_STATE, value: { activity: 50 } });
+    expect(await accountActivityMayGoOn(db, account.id)).toBe(false);
+    await show();
+    await flushPromises();
+    expect(byId('activity-load-older')).toBeNull();
+    expect(byId('activity-older-offline')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 // The Activity screen over the local store: "Not downloaded yet" before the feed's first pull,
-// then the entries in plain words, filtered by the type in the address (`?type=form.sent`).
+// then the entries in plain words, filtered by the type in the address (`?type=form.sent`). Past
+// the entries stored, older ones are asked of the platform online; offline the screen says they
+// need a connection instead of offering a button that cannot work.
 
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
@@ -99,5 +101,31 @@ describe('the Activity screen', () => {
     await vi.waitFor(() => expect(byTestId('activity-entry')).toHaveLength(2));
     expect(byTestId('activity-entry').map((e) => e.dataset.type)).toEqual(['form.sent', 'form.sent']);
     expect(document.body.textContent).toContain('“Risk profile” was sent to Bo Berg');
+  });
+
+  it('past the entries stored, offers older ones from the platform online, and says they need a connection offline', async () => {
+    const db = openDb();
+    await feed(db);
+    await mountAt(db, '/activity');
+    await vi.waitFor(() => expect(byTestId('activity-entry')).toHaveLength(4));
+    expect(byTestId('activity-load-older').map((b) => b.textContent?.trim())).toEqual(['Load older']);
+    expect(byTestId('activity-older-offline')).toEqual([]);
+    wrapper?.unmount();
+    restore?.();
+    document.body.innerHTML = '';
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await mountAt(db, '/activity');
+      await vi.waitFor(() => expect(byTestId('activity-entry')).toHaveLength(4));
+      await vi.waitFor(() => expect(byTestId('activity-older-offline')).toHaveLength(1));
+      expect(byTestId('activity-older-offline').map((e) => e.textContent?.trim())).toEqual([
+        'Older entries need a connection to the platform.',
+      ]);
+      expect(byTestId('activity-load-older')).toEqual([]);
+      await vi.waitFor(() => expect(byTestId('activity-as-of')[0]?.textContent).toContain('Offline'));
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

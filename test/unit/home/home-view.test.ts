@@ -2,6 +2,8 @@
 // Home as the advisor sees it from this computer's copy: statistics never downloaded say so (no
 // zero anywhere), downloaded ones show each measure's total over the range and "as of" their
 // pull; the latest activity says "Not downloaded yet" until the feed is pulled, then lists it.
+// The households prepared for a meeting are still listed when the store is opened again (a
+// restart), each with its readiness from what the store holds and its changes waiting.
 
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
@@ -12,12 +14,15 @@ import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { STATS_KEY } from '../../../renderer/src/data/queries.ts';
 import { userActivityRow } from '../../../renderer/src/data/records.ts';
 import HomeView from '../../../renderer/src/home/HomeView.vue';
 import { presetRange, statsPullRange } from '../../../renderer/src/home/stats.ts';
+import { MeetingPreparation } from '../../../renderer/src/sync/coordinator/preparation.ts';
+import { emptyReport } from '../../../renderer/src/sync/pull/report.ts';
 import { USER_ACTIVITY_STATE } from '../../../renderer/src/sync/pull/feed.ts';
-import { fakeIdb, openDb } from '../data/helpers.ts';
+import { clientFields, fakeIdb, openDb, syncedAccount } from '../data/helpers.ts';
 
 Object.assign(Dexie.dependencies, fakeIdb);
 
@@ -131,5 +136,66 @@ describe('Home', () => {
     await vi.waitFor(() => expect(card('home-activity').textContent).toContain('Form closed'));
     expect(card('home-activity').textContent).toContain('“Annual review” of Ann Tester was closed');
     expect(card('home-activity').textContent).toContain('Your activity as of Nov 26, 2026, 9:30 AM');
+  });
+});
+
+describe('Home: the households prepared for a meeting', () => {
+  const steps = () =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '[data-testid="home-meeting"] [data-testid="household-step"]',
+      ),
+    ].map((li) => ({
+      name: li.querySelector('.name')?.textContent?.trim(),
+      state: li.dataset.state,
+      words: li.querySelector('[data-testid="household-state"]')?.textContent?.trim(),
+      detail: li.querySelector('[data-testid="household-detail"]')?.textContent?.trim(),
+    }));
+
+  it('are still listed after the store is closed and opened again, ready or not as the store holds them', async () => {
+    const name = `home-prepared-${crypto.randomUUID()}`;
+    const first = openDb(name);
+    const ann = await syncedAccount(first, 501, clientFields('Ann'));
+    const bob = await syncedAccount(first, 502, clientFields('Bob'));
+    // The preparation as this session runs it; each household's pull stores it whole (as a pull
+    // of every part does: pulled now, no part missing).
+    const preparation = new MeetingPreparation({
+      db: first,
+      now: () => Date.now(),
+      canPull: () => Promise.resolve(true),
+      pull: async (id) => {
+        await first.accounts.update(id, { pulledAt: Date.now() });
+        return emptyReport();
+      },
+      changed: () => undefined,
+    });
+    await preparation.prepare([ann.id, bob.id]);
+    await preparation.saved();
+    expect(preparation.households.map((h) => h.state)).toEqual(['ready', 'ready']);
+    // Afterwards a part of Bob's household leaves this computer, and Ann's gets a change to send.
+    await first.accounts.update(bob.id, { parts: { 'details:client': 1 } });
+    await updateRecord(first, 'accounts', ann.id, { 'client.first_name': 'Anne' });
+    first.close();
+
+    const again = openDb(name, null);
+    await mountHome(again);
+    await vi.waitFor(() => expect(steps()).toHaveLength(2));
+    const [anne, bobby] = steps();
+    expect(anne).toMatchObject({ name: 'Anne Tester', state: 'ready', words: 'Ready offline' });
+    expect(anne?.detail).toBe('Prepared just now · 1 change waiting to be sent');
+    expect(bobby).toMatchObject({ name: 'Bob Tester', state: 'failed' });
+    expect(bobby?.words).toContain('no longer on this computer');
+    expect(bobby?.detail).toBe('Prepared just now');
+    expect(card('home-meeting').textContent).not.toContain('No households prepared');
+
+    // Clearing the list ends the preparation, in the store too: opened again, none is listed.
+    card('home-prepared-clear').click();
+    await vi.waitFor(() => expect(card('home-prepared-none')).not.toBeNull());
+    wrapper?.unmount();
+    wrapper = null;
+    again.close();
+    await mountHome(openDb(name, null));
+    await vi.waitFor(() => expect(card('home-prepared-none')).not.toBeNull());
+    expect(steps()).toEqual([]);
   });
 });

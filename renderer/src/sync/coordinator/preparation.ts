@@ -2,7 +2,9 @@
 // after another at interactive priority (ahead of the background's pulls), each with its progress.
 // A household is ready offline only when its whole pull completed here and its stored files (photos,
 // documents) are kept by the main process for offline use; without the platform it waits, and goes
-// once the platform can be reached again (`resume`).
+// once the platform can be reached again (`resume`). The list is kept in the store (prepared.ts):
+// after a restart it is read back, its readiness taken from what the store holds, and what was
+// still waiting goes on.
 
 import type { KeepFilesResult, StoredFileRequest } from '@shared/bridge.ts';
 import { sectionForm } from '@shared/forms.ts';
@@ -14,6 +16,7 @@ import { accountFiles, firmLogoFile } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
 import type { PullFailure, PullProgress, PullReport } from '../pull.ts';
+import { preparedSteps, writePrepared } from './prepared.ts';
 import type { HouseholdStep } from './state.ts';
 
 export interface PreparationHost {
@@ -37,7 +40,12 @@ const NOT_REACHED = new Set<string>(['network', 'timeout', 'auth']);
 
 export class MeetingPreparation {
   private steps: HouseholdStep[] = [];
+  /** When each household was chosen (ms), kept with the list. */
+  private chosenAt = new Map<string, number>();
   private running: Promise<void> | null = null;
+  private loaded: Promise<void> | null = null;
+  /** The list's writes, one after another, so that the last one stays. */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: PreparationHost) {}
 
@@ -52,7 +60,11 @@ export class MeetingPreparation {
    * preparation starts its own list. One already waiting or under way keeps its place.
    */
   async prepare(ids: readonly string[]): Promise<void> {
-    if (!this.steps.some(unfinished)) this.steps = [];
+    await this.restore();
+    if (!this.steps.some(unfinished)) {
+      this.steps = [];
+      this.chosenAt.clear();
+    }
     for (const id of new Set(ids)) {
       const account = await this.host.db.accounts.get(id);
       if (!account) continue;
@@ -69,29 +81,34 @@ export class MeetingPreparation {
         reason: null,
         files: null,
       };
+      // Chosen again once done: prepared anew, from now.
+      if (!step || !unfinished(step)) this.chosenAt.set(id, this.host.now());
       if (!step) this.steps.push(fresh);
       else if (!unfinished(step)) Object.assign(step, fresh);
     }
-    this.host.changed();
+    this.changedList();
     await this.resume();
   }
 
   /** A failed household is tried again (at the end of the queue). */
   async retry(id: string): Promise<void> {
+    await this.restore();
     const step = this.steps.find((s) => s.accountId === id);
     if (!step || step.state !== 'failed') return;
     this.steps = [
       ...this.steps.filter((s) => s !== step),
       { ...step, state: 'waiting', done: 0, reason: null, files: null },
     ];
-    this.host.changed();
+    this.changedList();
     await this.resume();
   }
 
-  /** Forgets the households that are done (ready or failed). */
-  clearFinished(): void {
+  /** Forgets the households that are done (ready or failed): the preparation ends. */
+  async clearFinished(): Promise<void> {
+    await this.restore();
     this.steps = this.steps.filter(unfinished);
-    this.host.changed();
+    this.changedList();
+    await this.saving;
   }
 
   /** Pulls the waiting households in turn, when the platform may be asked; one run at a time. */
@@ -100,7 +117,33 @@ export class MeetingPreparation {
     return this.running;
   }
 
+  /**
+   * Reads the list kept in the store, once, before anything changes it: each household as the
+   * store has it now (one gone from here leaves the list).
+   */
+  restore(): Promise<void> {
+    this.loaded ??= preparedSteps(this.host.db).then(
+      (kept) => {
+        for (const { step, preparedAt } of kept) {
+          if (this.steps.some((s) => s.accountId === step.accountId)) continue;
+          this.steps.push(step);
+          this.chosenAt.set(step.accountId, preparedAt);
+        }
+        if (kept.length > 0) this.host.changed();
+      },
+      // Unreadable, the kept list is not shown; preparing goes on, and its next change rewrites it.
+      (error: unknown) => console.error('The prepared households could not be read.', error),
+    );
+    return this.loaded;
+  }
+
+  /** Resolves once the list as it is now is written. */
+  saved(): Promise<void> {
+    return this.saving;
+  }
+
   private async drain(): Promise<void> {
+    await this.restore();
     for (;;) {
       const step = this.steps.find((s) => s.state === 'waiting');
       if (!step || !(await this.host.canPull())) return;
@@ -182,8 +225,22 @@ export class MeetingPreparation {
   }
 
   private update(step: HouseholdStep, patch: Partial<HouseholdStep>): void {
+    const before = step.state;
     Object.assign(step, patch);
+    // Progress is not kept: only what a restart should find (waiting, ready, failed).
+    if (step.state !== before) this.changedList();
+    else this.host.changed();
+  }
+
+  /** The list changed: shown, and kept in the store. */
+  private changedList(): void {
     this.host.changed();
+    const steps = this.steps.map((s) => ({ ...s, files: s.files ? { ...s.files } : null }));
+    const chosenAt = new Map(this.chosenAt);
+    // A write that fails leaves the list shown here as it is; the next change writes it whole.
+    this.saving = this.saving
+      .then(() => writePrepared(this.host.db, steps, chosenAt, this.host.now()))
+      .catch((error: unknown) => console.error('The prepared households could not be kept.', error));
   }
 }
 

@@ -4,13 +4,15 @@
 
 import type { Priority } from '@shared/api/request.ts';
 import type { MemberRole } from '@shared/sections.ts';
-import { parseWire } from '@shared/wire/parse.ts';
+import { parseWire, readWire } from '@shared/wire/parse.ts';
+import { AccountActivity } from '@shared/wire/v2/activity.ts';
 import { MemberSecurity } from '@shared/wire/v0/member.ts';
 import { ACTIVITY_PART, PROFILE_PART, recordParts, securityPart } from '../../data/coverage.ts';
+import { accountActivity } from '../../data/queries/read-only.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
 import { allParts, fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
-import { namedPageSize, readList } from './paging.ts';
+import { namedPageSize, readList, readOlderPage, type ListSpec } from './paging.ts';
 import { emptyReport, type PullReport } from './report.ts';
 
 /**
@@ -127,15 +129,7 @@ async function readAccountActivity(
   report: PullReport,
   priority: Priority = 'background',
 ): Promise<boolean> {
-  const path = `/accounts/${serverId}/activity`;
-  const spec = {
-    name: 'AccountActivity',
-    api: 'v2' as const,
-    path,
-    query: { sort: '-created_at' },
-    priority,
-    pageSize: namedPageSize(ctx.db, 'activity'),
-  };
+  const spec = activitySpec(ctx, serverId, priority);
   const list = await readList(ctx, report, spec, { pages });
   if (!list) return false;
   const now = ctx.now();
@@ -148,4 +142,53 @@ async function readAccountActivity(
     ...(list.complete ? {} : { covers: (row) => row.createdAt > oldest }),
   });
   return true;
+}
+
+/** An account's activity list (version 2), newest first, of one type when asked. */
+function activitySpec(ctx: PullContext, serverId: number, priority: Priority, type?: string): ListSpec {
+  return {
+    name: 'AccountActivity',
+    api: 'v2',
+    path: `/accounts/${serverId}/activity`,
+    query: { sort: '-created_at', ...(type ? { type } : {}) },
+    priority,
+    pageSize: namedPageSize(ctx.db, 'activity'),
+  };
+}
+
+/**
+ * The next older page of an account's activity (of one type, when the screen filters by it): right
+ * below the entries of it stored here (paging.ts `readOlderPage`), added to them (nothing is
+ * removed). The account pull brings only the newest page. `olderEnd`: nothing older is left.
+ */
+export async function pullOlderAccountActivity(
+  ctx: PullContext,
+  localId: string,
+  options: { type?: string; priority?: Priority } = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const account = await serverAccount(ctx.db, localId);
+  if (!account) return { ...report, skipped: true, olderEnd: true };
+  const { total: count } = await accountActivity(ctx.db, localId, { type: options.type, limit: 0 });
+  const last = count
+    ? await accountActivity(ctx.db, localId, { type: options.type, offset: count - 1, limit: 1 })
+    : null;
+  const spec = activitySpec(ctx, account.serverId, options.priority ?? 'interactive', options.type);
+  const stamp = (item: unknown) => readWire(AccountActivity, item)?.created_at || null;
+  const older = await readOlderPage(
+    ctx,
+    report,
+    spec,
+    { count, oldest: last?.items[0]?.createdAt ?? null },
+    stamp,
+  );
+  if (!older) return report;
+  const now = ctx.now();
+  await storeList(
+    report,
+    ctx.db.accountActivity,
+    rowsOf(older.items, (i) => accountActivityRow(i, account.serverId, now)),
+  );
+  if (older.end) report.olderEnd = true;
+  return report;
 }

@@ -64,7 +64,8 @@ export function namedPageSize(db: AdvisorDb, name: string): PageSizeMemory {
  * tells whether the whole list arrived unchanged, and so proves that an item missing from it is
  * gone: every page read, and the total the platform gives (where it gives one) the same on every
  * page and equal to what arrived. Offset paging skips an item when another is deleted meanwhile;
- * then nothing may be removed. Null when a page failed.
+ * then nothing may be removed. `end`: the list's last page was read (from `offset`, the only
+ * proof there is that nothing older is left). Null when a page failed.
  */
 export async function pageList(
   ctx: PullContext,
@@ -72,15 +73,17 @@ export async function pageList(
   spec: ListSpec,
   options: {
     pages?: number;
+    /** Where to start (an older page of a list whose newer items are here): 0 by default. */
+    offset?: number;
     until?: ((page: readonly unknown[]) => boolean) | undefined;
     onPage: (page: ListPage) => Promise<void> | void;
   },
-): Promise<{ complete: boolean } | null> {
+): Promise<{ complete: boolean; end: boolean } | null> {
   const req: ApiRequest = { api: spec.api, method: 'GET', path: spec.path, priority: spec.priority };
   if (spec.query) req.query = spec.query;
   let count = 0;
   const totals = new Set<number>();
-  for (let offset = 0, pages = 1; ; pages++) {
+  for (let offset = options.offset ?? 0, pages = 1; ; pages++) {
     const page = await listPage(ctx, report, req, offset, spec.pageSize);
     if (!page) return null;
     // The envelope is held strictly (version 2 `params.total`, 0.0.1 `total`): no items, no list.
@@ -92,8 +95,9 @@ export async function pageList(
     await options.onPage(read);
     offset += page.limit;
     if (read.items.length < page.limit || (read.total !== null && offset >= read.total))
-      return { complete: totals.size <= 1 && (read.total === null || count === read.total) };
-    if (pages >= (options.pages ?? Infinity) || options.until?.(read.items)) return { complete: false };
+      return { complete: totals.size <= 1 && (read.total === null || count === read.total), end: true };
+    if (pages >= (options.pages ?? Infinity) || options.until?.(read.items))
+      return { complete: false, end: false };
   }
 }
 
@@ -116,6 +120,32 @@ export async function readList(
     },
   });
   return paged && { items, complete: paged.complete };
+}
+
+/** Pages one ask for older items may read when the list grew meanwhile. */
+const OLDER_PAGES = 3;
+
+/**
+ * The page of a newest-first list right below the `held` items stored here, the oldest of them
+ * stamped `oldest` (by `stamp`): from offset `held`. Items added to the list since it was read
+ * move the older ones down: a page holding nothing older than what is here is followed by the
+ * next, a few at most. `end`: the list has nothing further. Null when a page failed.
+ */
+export async function readOlderPage(
+  ctx: PullContext,
+  report: PullReport,
+  spec: ListSpec,
+  held: { count: number; oldest: string | null },
+  stamp: (item: unknown) => string | null,
+): Promise<{ items: unknown[]; end: boolean } | null> {
+  const items: unknown[] = [];
+  const paged = await pageList(ctx, report, spec, {
+    offset: held.count,
+    pages: OLDER_PAGES,
+    until: (page) => held.oldest === null || (stamp(page.at(-1)) ?? '') < held.oldest,
+    onPage: (page) => void items.push(...page.items),
+  });
+  return paged && { items, end: paged.end };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface PullReport {
    * device): what the pull read was that team's, and none of it was written (sync/team.ts).
    */
   teamMoved?: number;
+  /** A pull of one older page (feed.ts `pullOlderUserActivity`): nothing older is left to ask for. */
+  olderEnd?: true;
 }
 
 export interface PullProgress {

@@ -96,6 +96,8 @@ test('Home shows the sandbox’s statistics; the feed filtered by form.sent open
   await expect(entries.first()).toContainText(name);
   await entries.first().getByTestId('activity-account-link').click();
   await expect(page.getByTestId('workspace-title')).toContainText(name);
+  // An entry about a form opens the household's Forms tab: the feed names no form.
+  await expect(page.getByRole('tab', { name: 'Forms' })).toHaveAttribute('aria-selected', 'true');
 
   // ---- Prepared for a meeting from Home, still listed after a reload ----------------------------
   const household = activeAccounts(servers).find((a) => !a.coclient && !a.favorited)!;

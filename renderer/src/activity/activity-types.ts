@@ -80,3 +80,14 @@ export function typeOptions(known: readonly string[], held: readonly string[] = 
   const extra = [...new Set(held)].filter((type) => !seen.has(type)).sort();
   return [...known, ...extra].map((type) => activityType(type));
 }
+
+/**
+ * The workspace tab an entry's account link opens: a form's entry the household's Forms, a
+ * questionnaire's its Engagements (the feed carries no form or engagement id); other entries the
+ * overview (none).
+ */
+export function entryTab(type: string): 'forms' | 'engagements' | null {
+  if (type.startsWith('form.')) return 'forms';
+  if (type.startsWith('engagement.')) return 'engagements';
+  return null;
+}

@@ -39,6 +39,7 @@ function heldExport() {
 }
 
 const visible = ref(true);
+const format = ref('csv');
 let unmount: (() => void) | null = null;
 afterEach(() => {
   unmount?.();
@@ -48,8 +49,14 @@ afterEach(() => {
 
 async function mountExport(
   held: ReturnType<typeof heldExport>,
-  options: { closeWhenCancelled?: boolean; retry?: boolean; cancellable?: boolean } = {},
+  options: {
+    closeWhenCancelled?: boolean;
+    retry?: boolean;
+    cancellable?: boolean;
+    formats?: { value: string; label: string }[];
+  } = {},
 ) {
+  format.value = 'csv';
   visible.value = true;
   const Host = defineComponent(() => {
     const run = useExportRun<'writing'>({
@@ -79,6 +86,9 @@ async function mountExport(
           problem: run.problem.value,
           retry: options.retry,
           cancellable: options.cancellable,
+          formats: options.formats,
+          format: format.value,
+          'onUpdate:format': (f: string | undefined) => (format.value = f ?? ''),
           onStart: start,
           onCancel: run.cancel,
         },
@@ -171,5 +181,30 @@ describe('an export in its dialog', () => {
     held.finish({ ok: true, name: 'rows.pdf', path: '/tmp', bytes: 1, rows: 1 });
     await settle();
     expect(visible.value).toBe(false);
+  });
+
+  it('offers the formats when there are several, not while the export runs, and none for one', async () => {
+    const held = heldExport();
+    const FORMATS = [
+      { value: 'csv', label: 'CSV' },
+      { value: 'xlsx', label: 'Excel (XLSX)' },
+    ];
+    await mountExport(held, { formats: FORMATS });
+    const choice = one('export-format');
+    expect(choice.getAttribute('aria-label')).toBe('File format');
+    const excel = [...choice.querySelectorAll<HTMLButtonElement>('button')].find((b) =>
+      b.textContent?.includes('Excel'),
+    )!;
+    await click(excel);
+    expect(format.value).toBe('xlsx');
+
+    await click(startButton());
+    expect([...one('export-format').querySelectorAll('button')].every((b) => b.disabled)).toBe(true);
+    held.finish({ ok: false, cancelled: true, rows: 0 });
+    await settle();
+    unmount?.();
+
+    await mountExport(heldExport(), { formats: FORMATS.slice(0, 1) });
+    expect(byTestId('export-format')).toHaveLength(0);
   });
 });

@@ -44,12 +44,20 @@ export function stateLabel(row: EngagementRow): string {
   return 'Not opened yet';
 }
 
-/** `filled` is a percentage, `time` the seconds spent filling it in. */
-export function progressLabel(row: EngagementRow): string {
+/** `filled` is a percentage, `time` the seconds spent filling it in ("" before any). */
+export function progressParts(row: EngagementRow): { filled: string; spent: string } {
   const { filled, time } = row.server;
   const minutes = Math.round(time / 60);
-  const spent = time <= 0 ? '' : minutes < 1 ? ', under a minute' : `, ${minutes} min`;
-  return `${Math.max(0, Math.min(100, Math.round(filled)))}% filled${spent}`;
+  return {
+    filled: `${Math.max(0, Math.min(100, Math.round(filled)))}% filled`,
+    spent: time <= 0 ? '' : minutes < 1 ? 'under a minute' : `${minutes} min`,
+  };
+}
+
+/** "100% filled, 11 min": the progress on one line. */
+export function progressLabel(row: EngagementRow): string {
+  const { filled, spent } = progressParts(row);
+  return spent ? `${filled}, ${spent}` : filled;
 }
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+// A list's search as you type (SearchField with useTypedSearch, as the Accounts and Engagements
+// lists use them), mounted for real: a burst of typing is one query, asked once the typist pauses
+// and trimmed; Escape empties the field and the query at once; "show all" empties both.
+
+import { mount } from '@vue/test-utils';
+import PrimeVue from 'primevue/config';
+import { defineComponent, h, watch } from 'vue';
+import { afterEach, describe, expect, it } from 'vitest';
+import SearchField from '../../../renderer/src/common/SearchField.vue';
+import { SEARCH_DELAY_MS, useTypedSearch } from '../../../renderer/src/common/useTypedSearch.ts';
+import { one, press, settle, typeText } from '../workspace/harness.ts';
+
+let unmount: (() => void) | null = null;
+afterEach(() => {
+  unmount?.();
+  unmount = null;
+  document.body.innerHTML = '';
+});
+
+async function mountSearch(initial: string) {
+  const asked: string[] = [];
+  let clear: () => void = () => undefined;
+  const Host = defineComponent(() => {
+    const s = useTypedSearch(initial);
+    clear = s.clear;
+    watch(s.search, (q) => asked.push(q));
+    return () =>
+      h(SearchField, {
+        modelValue: s.typed.value,
+        'onUpdate:modelValue': s.onTyped,
+        placeholder: 'Search names and emails',
+        label: 'Search client and co-client names and emails',
+        testId: 'list-search',
+      });
+  });
+  const wrapper = mount(Host, {
+    attachTo: document.body,
+    global: { plugins: [[PrimeVue, { theme: 'none' }]] },
+  });
+  unmount = () => wrapper.unmount();
+  await settle();
+  return { asked, clear: () => clear() };
+}
+
+const field = () => one('list-search') as HTMLInputElement;
+const pause = () => new Promise((r) => setTimeout(r, SEARCH_DELAY_MS + 60));
+
+describe('a list’s search as you type', () => {
+  it('asks once for a burst of typing, trimmed, when the typist pauses', async () => {
+    const list = await mountSearch('');
+    expect(field().type).toBe('search');
+    expect(field().getAttribute('aria-label')).toBe('Search client and co-client names and emails');
+    await typeText(field(), 's');
+    await typeText(field(), 'sm');
+    await typeText(field(), 'smi ');
+    expect(list.asked).toEqual([]);
+    await pause();
+    expect(list.asked).toEqual(['smi']);
+  });
+
+  it('starts from the address’s query; Escape empties the field and the query at once', async () => {
+    const list = await mountSearch('jones');
+    expect(field().value).toBe('jones');
+    await press('Escape', {}, field());
+    expect(field().value).toBe('');
+    await settle();
+    expect(list.asked).toEqual(['']);
+  });
+
+  it('"show all" empties both, and a search typed just before is not asked after it', async () => {
+    const list = await mountSearch('');
+    await typeText(field(), 'lee');
+    list.clear();
+    await pause();
+    expect(field().value).toBe('');
+    expect(list.asked).toEqual([]);
+  });
+});

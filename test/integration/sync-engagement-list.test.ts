@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { AREA_SWEEP_MS } from '../../renderer/src/sync/pull/engagement-list.ts';
 import { ENGAGEMENT_LIST_STATE, PullEngine, type EngagementListState } from '../../renderer/src/sync/pull.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
@@ -214,6 +215,39 @@ describe('the team’s engagement list', () => {
     const again = sentSince();
     expect(await engine.pullEngagements({ full: true })).toMatchObject({ requests: 1, removed: 0 });
     expect(again()).toEqual([NEW_ONES]);
+  });
+
+  it('opened as the Engagements area, sweeps once the last sweep is an hour old: a contact’s progress shows', async () => {
+    engine = new PullEngine({
+      db,
+      send: advisor.send,
+      now: () => now,
+      sweepIntervalMs: 24 * HOUR,
+      // Pages of 5: the list is several pages, and an incremental pull reads only the newest one.
+      pageSizes: [5],
+    });
+    await engine.pullEngagements();
+    // The oldest one still open (the first pass reads the newest again): its contact opens it.
+    const open = (await served({ type: 'in-progress' })).at(-1)!;
+    await member(open.id, 'open');
+    const opened = (await served()).find((e) => e.id === open.id)! as Listed & { opened_at: string | null };
+    expect(opened.opened_at).not.toBeNull();
+
+    // Within the hour, only what is new and completed is asked: the opening is not seen yet.
+    now += HOUR - 1;
+    const area = { sweepAfterMs: AREA_SWEEP_MS };
+    expect(await engine.pullEngagements(area)).toMatchObject({ requests: 2, written: 0 });
+    expect((await db.engagements.get(open.id))?.server).toMatchObject({ opened_at: null });
+
+    // An hour after the last sweep (not the background's day), the area's pull reads every page.
+    now += 1;
+    const sent = sentSince();
+    expect(await engine.pullEngagements(area)).toMatchObject({ written: 1, failures: [] });
+    const pages = Math.ceil((await served()).length / 5);
+    expect(pages).toBeGreaterThan(1);
+    expect(sent()).toEqual([...Array<string>(pages).fill(NEW_ONES), TEAM]);
+    expect((await db.engagements.get(open.id))?.server).toEqual(opened);
+    expect((await state())?.sweptAt).toBe(now);
   });
 
   it('read under another team keeps nothing and moves no watermark; back on its team it catches up', async () => {

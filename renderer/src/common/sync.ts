@@ -281,9 +281,10 @@ export const useSyncStore = defineStore('sync', () => {
 
   /**
    * The team's questionnaires (the Engagements area): what is new since the last pull, every page
-   * when a sweep is due or `full` asks for one; skipped offline.
+   * when a sweep is due (`sweepAfterMs`, else the sync's interval) or `full` asks for one; skipped
+   * offline.
    */
-  function pullTeamEngagements(options: { full?: boolean } = {}): Promise<PullReport> {
+  function pullTeamEngagements(options: { full?: boolean; sweepAfterMs?: number } = {}): Promise<PullReport> {
     return save(() => sync().pullTeamEngagements(options));
   }
 

@@ -554,7 +554,7 @@ export class SyncCoordinator {
    * the last pull (two requests), every page when a sweep is due or `full` asks for one
    * (pull/engagement-list.ts).
    */
-  async pullTeamEngagements(options: { full?: boolean } = {}): Promise<PullReport> {
+  async pullTeamEngagements(options: { full?: boolean; sweepAfterMs?: number } = {}): Promise<PullReport> {
     if (!this.online() || !(await this.signedInHere())) return { ...emptyReport(), skipped: true };
     return this.pull.pullEngagements({ ...options, priority: 'interactive' });
   }

@@ -20,6 +20,7 @@ import { queueSendEngagement } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import EngagementListView from '../../../renderer/src/engagements/EngagementListView.vue';
+import { ENGAGEMENT_LIST_STATE } from '../../../renderer/src/sync/pull/engagement-list.ts';
 import { withLayout } from '../accounts/harness.ts';
 import { click, household, openDb, settle } from '../workspace/harness.ts';
 import { INTAKE, RISK, engagement, user } from './harness.ts';
@@ -180,5 +181,41 @@ describe('the Engagements area', () => {
     expect(document.querySelector('[data-testid="engagement-view-note"]')?.textContent).toContain(
       'lets you see questionnaires in progress only',
     );
+  });
+
+  it('says how current the list is, and when progress was last read whole; offline, Refresh is off and says when', async () => {
+    const db = openDb();
+    await user(db);
+    await seed(db);
+    const minute = 60_000;
+    const now = Date.now();
+    // Pulled 5 minutes ago (what is new and completed), read whole 3 hours ago (progress).
+    await db.meta.put({
+      key: ENGAGEMENT_LIST_STATE,
+      value: {
+        newestCreatedAt: null,
+        newestCompletedAt: null,
+        pulledAt: now - 5 * minute,
+        sweptAt: now - 180 * minute,
+      },
+    });
+    await mountList(db);
+    const asOf = () => document.querySelector('[data-testid="engagement-as-of"]')?.textContent?.trim();
+    await vi.waitFor(() => expect(asOf()).toBe('as of 5 minutes ago (progress as of 3 hours ago)'));
+    const refresh = document.querySelector<HTMLButtonElement>('[data-testid="engagement-refresh"]')!;
+    expect(refresh.disabled).toBe(true);
+    expect(refresh.title).toBe('The questionnaires are refreshed when the platform can be reached.');
+
+    // Read whole at the last pull: one time is said.
+    await db.meta.put({
+      key: ENGAGEMENT_LIST_STATE,
+      value: {
+        newestCreatedAt: null,
+        newestCompletedAt: null,
+        pulledAt: now - 5 * minute,
+        sweptAt: now - 5 * minute,
+      },
+    });
+    await vi.waitFor(() => expect(asOf()).toBe('as of 5 minutes ago'));
   });
 });

@@ -33,11 +33,20 @@ export interface EngagementListState {
 
 export const ENGAGEMENT_LIST_STATE = 'pull.engagements';
 
+/**
+ * How old the last sweep may be when the Engagements area opens: what only a sweep shows (a
+ * contact's progress, an opening, a reminder, a reopen elsewhere) is then at most an hour old on
+ * that screen, where the background's daily sweep would leave it a day behind.
+ */
+export const AREA_SWEEP_MS = 60 * 60 * 1000;
+
 export interface EngagementListOptions {
   /** A household's list (a local account id): one request, every engagement of it. */
   accountId?: string;
   /** The team's list: sweep now, whenever the last sweep was. */
   full?: boolean;
+  /** The team's list: sweep once the last sweep is this old (ms) rather than the sync's interval. */
+  sweepAfterMs?: number;
   priority?: Priority;
   onProgress?: (p: PullProgress) => void;
 }
@@ -94,6 +103,7 @@ async function pullTeamEngagements(ctx: PullContext, options: EngagementListOpti
     watermark: 'newestCreatedAt' as const,
     stamp: createdAt,
     full: options.full,
+    sweepAfterMs: options.sweepAfterMs,
   };
   await pullIncrementally(ctx, report, list, async (run) => {
     const items: unknown[] = [];

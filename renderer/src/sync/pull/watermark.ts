@@ -41,6 +41,8 @@ export interface IncrementalList<S, K extends string> {
   stamp: (item: unknown) => string | null;
   /** Sweep now, whenever the last sweep was. */
   full?: boolean | undefined;
+  /** Sweep once the last sweep is this old (ms); the pull context's sweep interval when unset. */
+  sweepAfterMs?: number | undefined;
 }
 
 /**
@@ -57,7 +59,9 @@ export async function pullIncrementally<S extends SweepState & Record<K, string 
 ): Promise<void> {
   const state = await readMeta<S>(ctx.db, list.key, list.initial);
   const sweep =
-    list.full === true || state.sweptAt === null || ctx.now() - state.sweptAt >= ctx.sweepIntervalMs;
+    list.full === true ||
+    state.sweptAt === null ||
+    ctx.now() - state.sweptAt >= (list.sweepAfterMs ?? ctx.sweepIntervalMs);
   const watermark = sweep ? null : state[list.watermark];
   let newest: string | null = null;
   const run: IncrementalRun<S> = {

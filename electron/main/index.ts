@@ -9,6 +9,7 @@ import { sandboxProfile } from '@shared/settings.ts';
 import { UPDATE_CHECK_INTERVAL_MS } from '@shared/updates.ts';
 import { startupFacts } from './diagnostics/diagnostics-log.ts';
 import { electronLogFile } from './diagnostics/log-file.ts';
+import { removeOldOpenedCopies } from './files/opened-copies.ts';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './ipc/sender.ts';
 import { registerBridge } from './ipc/validated-ipc.ts';
 import { refusedDebugSwitch } from './launch-guard.ts';
@@ -87,6 +88,9 @@ function createWindow(services: MainServices): BrowserWindow {
 /** Once Electron is ready: the services, the bridge over them, the menu and the window. */
 async function startApp(): Promise<void> {
   const userData = app.getPath('userData');
+  const cacheDir = join(userData, 'files');
+  // Copies handed to a viewer in an earlier run go once a day old (the rest go at sign-out).
+  void removeOldOpenedCopies(cacheDir);
   const services = createServices({
     settingsStore: new Store({ name: 'settings' }),
     secrets: await SafeStorageSecretStore.open(join(userData, 'secrets')),
@@ -107,8 +111,8 @@ async function startApp(): Promise<void> {
         : await dialog.showMessageBox(question);
       return answer.response === 0;
     },
-    cacheDir: join(userData, 'files'),
-    // The file is the user's, in their cache folder: the system's viewer for its type opens it.
+    cacheDir,
+    // A private copy of the user's file (opened-copies.ts): the system's viewer for its type opens it.
     openPath: (path) => shell.openPath(path),
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),

@@ -43,7 +43,8 @@ export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
 /** The user key (data/identity.ts) bound to the sign-in now, or null before one is bound. */
 export type BoundUser = () => Promise<string | null>;
 
-const USER_KEY = /^[0-9a-f]{32}$/;
+/** A user key (data/identity.ts): the name of each user's folder in the cache. */
+export const USER_KEY = /^[0-9a-f]{32}$/;
 
 /** Nobody bound to the sign-in yet: nothing is kept for offline viewing, so nothing of theirs is mixed. */
 export const NO_USER: ApiFailure = {

@@ -1,7 +1,8 @@
 // An account's stored files (photos, licences, documents) opened, saved and kept offline: each is
 // kept in the signed-in user's cache folder under `.kept/<hash of its address>/<its name>`, so the
-// same address finds the same copy offline, the system's viewer sees a real name and extension,
-// and the copy goes with the rest of the user's folder at sign-out (FileService.forgetUser).
+// same address finds the same copy offline, and the copy goes with the rest of the user's folder at
+// sign-out (FileService.forgetUser). Open hands the viewer a fresh copy of it (opened-copies.ts),
+// under the file's real name and extension, never the kept file.
 
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import type {
 import { cacheName, NO_USER, NOT_KEPT, type FileService, type PlatformFiles } from './file-service.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTransfers } from './file-transfers.ts';
+import { openedCopyPath } from './opened-copies.ts';
 
 /** Opens a file with the system's viewer: '' when it did, else the reason (Electron's shell.openPath). */
 export type OpenPath = (path: string) => Promise<string>;
@@ -62,9 +64,12 @@ export class StoredFiles {
     if ('error' in found) return { ok: false, notKept: found.error === NOT_KEPT, error: found.error };
     const bytes = (await stat(found.path)).size;
     if (this.openPath) {
-      const problem = await this.openPath(found.path);
+      // The viewer gets a copy: whatever it saves never changes the file kept here.
+      const copy = await this.openedCopy(found.path, request, found.source);
+      if (!copy.ok) return { ok: false, notKept: false, error: copy.error };
+      const problem = await this.openPath(copy.path);
       if (problem !== '') return { ok: false, notKept: false, error: viewerFailure(problem) };
-      return { ok: true, shown: 'viewer', path: found.path, bytes, from: found.from };
+      return { ok: true, shown: 'viewer', path: copy.path, bytes, from: found.from };
     }
     const saved = await this.saveCopy(found.path, request, found.source);
     if (!saved.ok) return { ok: false, notKept: false, error: saved.cancelled ? cancelled() : saved.error };
@@ -171,6 +176,19 @@ export class StoredFiles {
     } finally {
       track.end();
     }
+  }
+
+  /** A fresh private copy of the kept file for the viewer, in the user's opened-copies folder. */
+  private async openedCopy(
+    from: string,
+    request: StoredFileRequest,
+    source: URL,
+  ): Promise<{ ok: true; path: string } | { ok: false; error: Failure }> {
+    const folder = await this.files.userFolder();
+    if (folder === null) return { ok: false, error: NO_USER };
+    const copied = await this.files.copyTo(openedCopyPath(folder, nameOf(request, source)), from, source);
+    if (copied.ok) return { ok: true, path: copied.path };
+    return { ok: false, error: copied.cancelled ? cancelled() : copied.error };
   }
 
   private async saveCopy(from: string, request: StoredFileRequest, source: URL): Promise<DownloadResult> {

@@ -4,13 +4,24 @@
 // serving bytes by address (its real transport runs in test/integration/stored-files.test.ts);
 // the address check is the real one (file-addresses.ts).
 
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiName } from '@shared/api/request.ts';
 import { fileAddressProblem } from '../../../electron/main/files/file-addresses.ts';
 import { FileService, type DownloadBody } from '../../../electron/main/files/file-service.ts';
+import { OPENED_COPY_AGE_MS, removeOldOpenedCopies } from '../../../electron/main/files/opened-copies.ts';
 import { StoredFiles } from '../../../electron/main/files/stored-files.ts';
 
 const BASE: Record<ApiName, string> = {
@@ -89,8 +100,27 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const open = (url: string, extra: { keptOnly?: boolean } = {}) =>
+const open = (url: string, extra: { keptOnly?: boolean; name?: string } = {}) =>
   stored.open({ api: 'v0', url, name: url.split('/').pop() ?? '', ...extra });
+
+/** The files kept offline for `user` (their `.kept` folder), by path. */
+function keptFiles(user: string): string[] {
+  const kept = join(dir, 'cache', user, '.kept');
+  if (!existsSync(kept)) return [];
+  return readdirSync(kept).flatMap((hash) =>
+    readdirSync(join(kept, hash))
+      .filter((name) => !name.startsWith('.'))
+      .map((name) => join(kept, hash, name)),
+  );
+}
+
+/** Opens `url` and returns the path the viewer was handed. */
+async function viewerPath(url: string, extra: { keptOnly?: boolean; name?: string } = {}): Promise<string> {
+  const answer = await open(url, extra);
+  if (!answer.ok) throw new Error(answer.error.message);
+  expect(viewed.at(-1)).toBe(answer.path);
+  return answer.path;
+}
 
 describe('StoredFiles: the offline cache', () => {
   it('downloads a file once into the user’s cache and opens it from there, offline too', async () => {
@@ -102,17 +132,24 @@ describe('StoredFiles: the offline cache', () => {
       bytes: SERVED[STATEMENT]!.length,
     });
     if (!first.ok) throw new Error('not opened');
-    // Under the user's folder, by a hash of the address, with the file's own name for the viewer.
-    expect(first.path).toMatch(new RegExp(`${ALEX}[/\\\\]\\.kept[/\\\\][0-9a-f]{40}[/\\\\]statement\\.pdf$`));
-    expect(readFileSync(first.path)).toEqual(Buffer.from(SERVED[STATEMENT]!));
+    // Kept under the user's folder, by a hash of the address, with the file's own name.
+    const kept = keptFiles(ALEX);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(new RegExp(`${ALEX}[/\\\\]\\.kept[/\\\\][0-9a-f]{40}[/\\\\]statement\\.pdf$`));
+    expect(readFileSync(kept[0]!)).toEqual(Buffer.from(SERVED[STATEMENT]!));
+    if (posix) expect(statSync(kept[0]!).mode & 0o777).toBe(0o600);
+    // The viewer got a copy of it, under the file's own name.
     expect(viewed).toEqual([first.path]);
-    if (posix) expect(statSync(first.path).mode & 0o777).toBe(0o600);
+    expect(first.path).toMatch(/[/\\]statement\.pdf$/);
+    expect(readFileSync(first.path)).toEqual(Buffer.from(SERVED[STATEMENT]!));
 
     networkUp = false;
     const again = await open(STATEMENT);
     const keptOnly = await open(STATEMENT, { keptOnly: true });
-    expect(again).toMatchObject({ ok: true, from: 'kept', path: first.path });
-    expect(keptOnly).toMatchObject({ ok: true, from: 'kept', path: first.path });
+    expect(again).toMatchObject({ ok: true, from: 'kept' });
+    expect(keptOnly).toMatchObject({ ok: true, from: 'kept' });
+    expect(viewed.map((path) => readFileSync(path))).toEqual(Array(3).fill(Buffer.from(SERVED[STATEMENT]!)));
+    expect(keptFiles(ALEX)).toEqual(kept);
     expect(fetched).toEqual([STATEMENT]);
     expect(await stored.kept([{ api: 'v0', url: STATEMENT }])).toEqual([
       { url: STATEMENT, kept: true, bytes: SERVED[STATEMENT]!.length },
@@ -245,5 +282,100 @@ describe('StoredFiles: the offline cache', () => {
     const shown = await files.preview({ api: 'v0', url: PHOTO });
     expect(shown.ok && Buffer.from(shown.bytes)).toEqual(Buffer.from(SERVED[PHOTO]!));
     expect(fetched).toEqual([PHOTO]);
+  });
+});
+
+describe('StoredFiles: Open hands the viewer a copy, never the kept file', () => {
+  it('gives the viewer a private copy outside the kept files, with the same bytes', async () => {
+    await stored.keep([{ api: 'v0', url: STATEMENT, name: 'statement.pdf' }]);
+    const [kept] = keptFiles(ALEX);
+    networkUp = false;
+    const path = await viewerPath(STATEMENT, { keptOnly: true });
+    expect(relative(join(dir, 'cache', ALEX, '.kept'), path).startsWith('..')).toBe(true);
+    // Still in the user's own folder, so it goes with it at sign-out.
+    expect(relative(join(dir, 'cache', ALEX), path).startsWith('..')).toBe(false);
+    expect(path).not.toBe(kept);
+    expect(readFileSync(path)).toEqual(readFileSync(kept!));
+    if (posix) {
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
+      expect(statSync(dirname(dirname(path))).mode & 0o777).toBe(0o700);
+    }
+  });
+
+  it('an edit saved in the viewer leaves the kept file, and what is read from it, as the platform holds it', async () => {
+    await stored.keep([{ api: 'v0', url: PHOTO, name: 'alex-portrait.png' }]);
+    const [kept] = keptFiles(ALEX);
+    networkUp = false;
+    const path = await viewerPath(PHOTO, { keptOnly: true });
+    writeFileSync(path, 'annotated in the viewer');
+    expect(readFileSync(kept!)).toEqual(Buffer.from(SERVED[PHOTO]!));
+    // The picture shown in the app (and put in an export) is still the platform's.
+    const shown = await files.preview({ api: 'v0', url: PHOTO, keptOnly: true });
+    expect(shown.ok && Buffer.from(shown.bytes)).toEqual(Buffer.from(SERVED[PHOTO]!));
+    const saved = await stored.save({ api: 'v0', url: PHOTO, name: 'p.png', keptOnly: true });
+    expect(saved.ok && readFileSync(saved.path)).toEqual(Buffer.from(SERVED[PHOTO]!));
+  });
+
+  it('a second Open gives a fresh copy and leaves the first (maybe still open) as the viewer left it', async () => {
+    await stored.keep([{ api: 'v0', url: STATEMENT, name: 'statement.pdf' }]);
+    networkUp = false;
+    const first = await viewerPath(STATEMENT, { keptOnly: true });
+    writeFileSync(first, 'first copy, annotated');
+    const second = await viewerPath(STATEMENT, { keptOnly: true });
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/[/\\]statement\.pdf$/);
+    expect(readFileSync(second)).toEqual(Buffer.from(SERVED[STATEMENT]!));
+    expect(readFileSync(first, 'utf8')).toBe('first copy, annotated');
+  });
+
+  it('a file downloaded to be opened is kept, and the viewer gets a copy of it too', async () => {
+    const path = await viewerPath(STATEMENT);
+    const [kept] = keptFiles(ALEX);
+    expect(path).not.toBe(kept);
+    writeFileSync(path, 'changed');
+    expect(readFileSync(kept!)).toEqual(Buffer.from(SERVED[STATEMENT]!));
+  });
+
+  it('names the copy safely, whatever name the platform sent', async () => {
+    const path = await viewerPath(STATEMENT, { name: '../../.hidden/Smith: statement.pdf' });
+    expect(path.split(/[/\\]/).pop()).toBe('Smith_ statement.pdf');
+    expect(relative(join(dir, 'cache', ALEX), path).startsWith('..')).toBe(false);
+  });
+
+  it('sign-out removes the kept files and the opened copies together, and only that user’s', async () => {
+    await stored.keep([{ api: 'v0', url: STATEMENT, name: 'statement.pdf' }]);
+    const alexKept = keptFiles(ALEX);
+    const alexOpened = await viewerPath(STATEMENT);
+    bound = SAM;
+    const samOpened = await viewerPath(STATEMENT);
+    expect(await files.forgetUser(ALEX)).toEqual({ ok: true });
+    expect(existsSync(alexKept[0]!)).toBe(false);
+    expect(existsSync(alexOpened)).toBe(false);
+    expect(existsSync(join(dir, 'cache', ALEX))).toBe(false);
+    expect(existsSync(samOpened)).toBe(true);
+    expect(keptFiles(SAM)).toHaveLength(1);
+  });
+
+  it('at start, removes opened copies older than a day and nothing else', async () => {
+    await stored.keep([{ api: 'v0', url: STATEMENT, name: 'statement.pdf' }]);
+    const old = await viewerPath(STATEMENT);
+    const recent = await viewerPath(STATEMENT);
+    const now = Date.now();
+    const dayAndMinuteAgo = (now - OPENED_COPY_AGE_MS - 60_000) / 1000;
+    utimesSync(dirname(old), dayAndMinuteAgo, dayAndMinuteAgo);
+    // A folder in the cache that is no user's is not the sweep's to touch.
+    const stranger = join(dir, 'cache', 'not-a-user', '.opened', 'x');
+    mkdirSync(stranger, { recursive: true });
+    utimesSync(stranger, dayAndMinuteAgo, dayAndMinuteAgo);
+
+    expect(await removeOldOpenedCopies(join(dir, 'cache'), now)).toBe(1);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(dirname(old))).toBe(false);
+    expect(readFileSync(recent)).toEqual(Buffer.from(SERVED[STATEMENT]!));
+    expect(keptFiles(ALEX)).toHaveLength(1);
+    expect(existsSync(stranger)).toBe(true);
+    // No cache yet (first start): nothing to do, no error.
+    expect(await removeOldOpenedCopies(join(dir, 'nothing-here'), now)).toBe(0);
   });
 });

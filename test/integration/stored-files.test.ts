@@ -178,6 +178,8 @@ describe('stored files of a household prepared for a meeting', () => {
       expect(opened, file.name).toMatchObject({ ok: true, shown: 'viewer', from: 'kept' });
       if (!opened.ok) continue;
       expect(net.viewed.at(-1)).toBe(opened.path);
+      // The viewer gets a copy of the kept file, never the kept file itself.
+      expect(opened.path, file.name).not.toMatch(/[/\\]\.kept[/\\]/);
       expect(readFileSync(opened.path).equals(bytes), file.name).toBe(true);
     }
     expect(Buffer.from(platformBytes(documentId)).equals(Buffer.from(pdf))).toBe(true);

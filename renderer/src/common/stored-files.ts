@@ -45,7 +45,8 @@ export async function openStoredFile(file: FileRef, options: FileActionOptions):
     return { ok: false, cancelled: false, notKept: answer.notKept, message: answer.error.message };
   const message =
     answer.shown === 'viewer'
-      ? `Opened ${file.name || 'the file'}.`
+      ? // The viewer has a copy that goes at sign-out (the kept file stays the platform's).
+        `Opened ${file.name || 'the file'}. It is a copy: to keep changes made in it, use Save As… in the viewer.`
       : `The browser preview cannot start a viewer: the file was saved in ${answer.path}.`;
   return { ok: true, message, path: answer.path };
 }

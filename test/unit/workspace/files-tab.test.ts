@@ -175,7 +175,9 @@ describe('the Files tab', () => {
       from: 'platform',
     });
     await vi.waitFor(() =>
-      expect(within(row, 'file-outcome')?.textContent?.trim()).toBe('Opened payslip march.pdf.'),
+      expect(within(row, 'file-outcome')?.textContent?.trim()).toBe(
+        'Opened payslip march.pdf. It is a copy: to keep changes made in it, use Save As… in the viewer.',
+      ),
     );
     expect(within(row, 'file-progress')).toBeNull();
   });

@@ -153,6 +153,10 @@ describe('the sign-out dialog while the platform asked us to wait', () => {
     expect(queued.map((op) => op.fields)).toEqual([{ 'client.first_name': 'Annie' }]);
     await openDialog();
     expect(find('sign-out-unsent')?.textContent).toMatch(/1 change has not reached the platform yet\./);
+    // Before asking to send, the advisor learns that sending waits, and until when.
+    expect(find('sign-out-platform-wait')?.textContent?.trim()).toBe(
+      `The platform asked us to wait until ${clock(until)}; 1 change still to send. Sending them first waits until then.`,
+    );
 
     find('sign-out-send-first')!.click();
     await vi.waitFor(() =>

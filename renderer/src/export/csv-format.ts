@@ -2,6 +2,7 @@
 // one), RFC 4180 quoting, CRLF line ends, and a guard against formula injection: a text cell that a
 // spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written with a leading ', except
 // a phone number or a negative number, which no spreadsheet can run as anything harmful (see below).
+// Workbooks need no guard: their text cells are strings (t="s"), never formulas (xlsx-sheets.ts).
 
 /** The UTF-8 byte-order mark, first in every CSV file written here. */
 export const CSV_BOM = '\uFEFF';
@@ -20,7 +21,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 // - a phone number whose digit groups are set apart by a space (+1 555 123 4567,
 //   +1 (555) 123-4567): two operands side by side are no expression in Excel (a space between
 //   operands is the intersection of two ranges, and a number is no range), LibreOffice or
-//   Google Sheets, so it cannot run and stays the text the advisor typed.
+//   Google Sheets: nothing computes it, and at worst a spreadsheet that tries shows an error
+//   instead of the text; nothing runs.
 // Still guarded: anything with another character (-2+3, +cmd|' /C calc'!A0, -1*5), and shapes that
 // do compute something else: +1-555-0100 (= -654), +15550100 (= 15550100, the + lost), -(1).
 const ONLY_DIGITS_AND_PUNCTUATION = /^[+-][\d ().-]*$/;

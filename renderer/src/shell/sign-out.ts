@@ -3,8 +3,8 @@
 // (data/other-teams.ts), offers to send the current team's first (online only), asks a second time
 // before this computer's copy of the advisor's data (every team's) is removed, naming what is lost,
 // and says what it is doing meanwhile: while sending waits because the platform asked us to wait
-// (a 429 or 503, for up to an hour), it says until when, and Cancel stays open throughout. Plain TypeScript over small ports, so its rules are tested
-// without a screen.
+// (a 429 or 503, for up to an hour), it says until when, and Cancel stays open throughout. Plain
+// TypeScript over small ports, so its rules are tested without a screen.
 
 import type { WaitingTeam } from '../data/other-teams.ts';
 

@@ -161,6 +161,8 @@ export const useSyncStore = defineStore('sync', () => {
   const rejected = computed(() => state.value?.rejected ?? []);
   const conflicts = computed(() => state.value?.conflicts ?? []);
   const lastSyncedAt = computed(() => state.value?.lastSyncedAt ?? null);
+  /** Until when (ms) the platform last asked us to wait before sending what waits here; may be past. */
+  const platformWaitUntil = computed(() => state.value?.platformWaitUntil ?? null);
   const progress = computed(() => state.value?.progress ?? []);
   /** Households pulled whole: prepared for a meeting first, then the background's queue. */
   const households = computed(() => state.value?.households ?? []);
@@ -348,6 +350,7 @@ export const useSyncStore = defineStore('sync', () => {
     rejected,
     conflicts,
     lastSyncedAt,
+    platformWaitUntil,
     progress,
     households,
     requestsPerMinute,

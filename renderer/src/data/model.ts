@@ -176,6 +176,12 @@ export interface OperationError {
   status: number | null;
   message: string;
   fields: Record<string, string[]>;
+  /**
+   * After a 429 or 503: until when (ms) the platform asked us to wait (Retry-After, or our own
+   * estimate); the main process holds our requests until then. Kept when "send now" makes the
+   * retry due, so that a screen can say why nothing moves (sign-out's "send them first").
+   */
+  waitUntil?: number;
 }
 
 /** One queued change. Written only by the change module, in the transaction that changes the record. */

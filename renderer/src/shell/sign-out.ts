@@ -2,8 +2,9 @@
 // reached the platform, the current team's and those waiting in the user's other teams' stores
 // (data/other-teams.ts), offers to send the current team's first (online only), asks a second time
 // before this computer's copy of the advisor's data (every team's) is removed, naming what is lost,
-// and says what it is doing meanwhile. Plain TypeScript over small ports, so its rules are tested
-// without a screen.
+// and says what it is doing meanwhile: while sending waits because the platform asked us to wait
+// (a 429 or 503, for up to an hour), it says until when, and Cancel stays open throughout. Plain
+// TypeScript over small ports, so its rules are tested without a screen.
 
 import type { WaitingTeam } from '../data/other-teams.ts';
 
@@ -22,6 +23,10 @@ export interface SignOutPorts {
    * sent). `left` hears the count as it goes down.
    */
   sendUnsent(left: (count: number) => void): Promise<number>;
+  /** Until when (ms) the platform last asked us to wait before sending; null, or past, when it did not. */
+  platformWaitUntil?(): number | null;
+  /** The clock (ms); default Date.now. */
+  now?(): number;
   /** Ends the session (syncing stopped, tokens forgotten): null, or why it could not (still signed in). */
   signOut(): Promise<string | null>;
   /** Leaves for the sign-in screen. */
@@ -31,6 +36,15 @@ export interface SignOutPorts {
 }
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/** "14:32" (or "2:32 PM"), as this computer's clock reads it. */
+const clockTime = (ms: number) =>
+  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(ms));
+
+/** "The platform asked us to wait until 14:32; 3 changes still to send." */
+export function platformWaitNote(until: number, left: number): string {
+  return `The platform asked us to wait until ${clockTime(until)}; ${changes(left)} still to send.`;
+}
 
 /** "4 changes have not reached the platform yet." */
 export function unsentNote(count: number): string {
@@ -91,6 +105,8 @@ export class SignOutFlow {
   /** Why the other teams' stores could not be read, when they could not. */
   elsewhereUnknown: string | null = null;
   private counting: Promise<void> | null = null;
+  /** Counts the cancels: a send that ends after one must not go on with the sign-out. */
+  private cancels = 0;
 
   constructor(private readonly ports: SignOutPorts) {}
 
@@ -128,6 +144,35 @@ export class SignOutFlow {
     return this.step === 'sending' || this.step === 'signing-out' || this.step === 'done';
   }
 
+  /** Cancel (back to the app, nothing lost) is open at every moment but the sign-out itself. */
+  get canCancel(): boolean {
+    return this.step !== 'signing-out' && this.step !== 'done';
+  }
+
+  /** Until when the platform asked us to wait, while that is still ahead; else null. */
+  get waitingUntil(): number | null {
+    const until = this.ports.platformWaitUntil?.() ?? null;
+    return until !== null && until > (this.ports.now ?? Date.now)() ? until : null;
+  }
+
+  /** What the dialog says while sending first: why nothing moves, when the platform asked us to wait. */
+  get sendingNote(): string {
+    const until = this.waitingUntil;
+    return until === null
+      ? `Sending your changes to the platform… ${unsentNote(this.left)}`
+      : platformWaitNote(until, this.left);
+  }
+
+  /**
+   * Cancel, or the dialog closed: the flow stops waiting and signs nobody out. A push under way
+   * goes on in the background as any other; nothing queued is touched.
+   */
+  cancel(): void {
+    if (!this.canCancel) return;
+    this.cancels++;
+    if (this.step === 'sending' || this.step === 'confirm-removal') this.step = 'choose';
+  }
+
   /** "Send them first" is offered when the current team has something to send and a platform to send it to. */
   get canSendFirst(): boolean {
     return this.unsent > 0 && this.ports.online() && !this.busy;
@@ -157,12 +202,18 @@ export class SignOutFlow {
   async sendFirst(): Promise<boolean> {
     if (!this.canSendFirst) return false;
     this.problem = null;
+    const cancels = this.cancels;
     this.step = 'sending';
     this.left = this.unsent;
     const left = await this.ports.sendUnsent((count) => (this.left = count));
+    if (this.cancels !== cancels) return false;
     this.step = 'choose';
     if (left > 0) {
-      this.problem = `${unsentNote(left)} They could not be sent now; see the sync panel for why.`;
+      const until = this.waitingUntil;
+      this.problem =
+        until === null
+          ? `${unsentNote(left)} They could not be sent now; see the sync panel for why.`
+          : `${platformWaitNote(until, left)} They are kept here and sent then, or at your next sign-in.`;
       return false;
     }
     return this.confirm();

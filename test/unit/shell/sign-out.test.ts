@@ -168,3 +168,64 @@ describe('sending the unsent changes first', () => {
     expect(done).toEqual(['send']);
   });
 });
+
+describe('sending first while the platform asked us to wait', () => {
+  /** Ports whose sending waits until `release` (the platform's wait), then sends everything. */
+  function waiting(unsent: number, until: number, now: number) {
+    const base = ports(unsent);
+    let release: () => void = () => undefined;
+    const port: SignOutPorts = {
+      ...base.port,
+      platformWaitUntil: () => until,
+      now: () => now,
+      async sendUnsent(left) {
+        base.done.push('send');
+        await new Promise<void>((resolve) => (release = resolve));
+        base.queue.count = 0;
+        left(0);
+        return 0;
+      },
+    };
+    return { ...base, port, release: () => release() };
+  }
+  const at = (h: number, m: number) => new Date(2026, 10, 26, h, m).getTime();
+  const clock = (ms: number) =>
+    new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(ms));
+
+  it('says until when, and how many changes are left', () => {
+    const { port } = waiting(3, at(14, 32), at(14, 2));
+    const flow = new SignOutFlow(port);
+    void flow.sendFirst();
+    expect(flow.sendingNote).toBe(
+      `The platform asked us to wait until ${clock(at(14, 32))}; 3 changes still to send.`,
+    );
+  });
+
+  it('once the time has passed, says it is sending', () => {
+    const { port } = waiting(1, at(14, 32), at(14, 33));
+    const flow = new SignOutFlow(port);
+    void flow.sendFirst();
+    expect(flow.sendingNote).toBe(
+      'Sending your changes to the platform… 1 change has not reached the platform yet.',
+    );
+  });
+
+  it('Cancel is open while it waits; cancelled, the end of the sending signs nobody out', async () => {
+    const { port, done, release } = waiting(2, at(14, 32), at(14, 2));
+    const flow = new SignOutFlow(port);
+    const sending = flow.sendFirst();
+    expect(flow.busy).toBe(true);
+    expect(flow.canCancel).toBe(true);
+    flow.cancel();
+    expect(flow.step).toBe('choose');
+    release();
+    expect(await sending).toBe(false);
+    expect(done).toEqual(['send']);
+  });
+
+  it('Cancel is not offered once signing out has begun', () => {
+    const flow = new SignOutFlow(ports(0).port);
+    void flow.confirm();
+    expect(flow.canCancel).toBe(false);
+  });
+});

@@ -73,6 +73,11 @@ export interface SyncState {
   conflicts: ConflictEntry[];
   /** When the platform last took our changes or gave us its data without a failure (ms). */
   lastSyncedAt: number | null;
+  /**
+   * The latest time (ms) until which the platform asked us to wait (429 or 503) before sending a
+   * change still waiting here, or null; it may have passed already (compare with the clock).
+   */
+  platformWaitUntil?: number | null;
   progress: SyncProgress[];
   /** Households pulled whole: those prepared for a meeting first, then the background's queue. */
   households: HouseholdStep[];
@@ -103,9 +108,18 @@ export interface Activity {
 }
 
 /** What every window reads from the store itself. */
-export type Stored = Pick<SyncState, 'pendingCount' | 'rejected' | 'conflicts' | 'lastSyncedAt'>;
+export type Stored = Pick<
+  SyncState,
+  'pendingCount' | 'rejected' | 'conflicts' | 'lastSyncedAt' | 'platformWaitUntil'
+>;
 
-export const NOTHING_STORED: Stored = { pendingCount: 0, rejected: [], conflicts: [], lastSyncedAt: null };
+export const NOTHING_STORED: Stored = {
+  pendingCount: 0,
+  rejected: [],
+  conflicts: [],
+  lastSyncedAt: null,
+  platformWaitUntil: null,
+};
 
 /** Meta key of `lastSyncedAt`. */
 export const LAST_SYNCED_KEY = 'sync.lastSyncedAt';
@@ -120,6 +134,9 @@ export function readStored(db: AdvisorDb): Promise<Stored> {
 
 async function readStoredNow(db: AdvisorDb): Promise<Stored> {
   const pendingCount = await db.outbox.where('state').anyOf(WAITING).count();
+  const retrying = await db.outbox.where('state').anyOf(['retry', 'inflight']).toArray();
+  const waits = retrying.map((op) => op.lastError?.waitUntil ?? 0).filter((at) => at > 0);
+  const platformWaitUntil = waits.length > 0 ? Math.max(...waits) : null;
   const refused = await db.outbox.where('state').equals('rejected').sortBy('seq');
   const conflictRows = await db.conflicts.toArray();
   const last = (await db.meta.get(LAST_SYNCED_KEY))?.value;
@@ -142,7 +159,13 @@ async function readStoredNow(db: AdvisorDb): Promise<Stored> {
       label: await recordLabel(db, row.table, row.recordId),
       deletedOnServer: DELETED_ON_SERVER in row.fields,
     });
-  return { pendingCount, rejected, conflicts, lastSyncedAt: typeof last === 'number' ? last : null };
+  return {
+    pendingCount,
+    rejected,
+    conflicts,
+    lastSyncedAt: typeof last === 'number' ? last : null,
+    platformWaitUntil,
+  };
 }
 
 /**

@@ -114,6 +114,9 @@ async function settleRetry(
 ) {
   const at = ctx.now() + ctx.retryDelay(op.attempts, failure);
   const error = errorOf(failure);
+  // The platform asked us to wait: the transport holds every upload until then (transport.ts).
+  const asked = failure.kind === 'rate-limited' || failure.kind === 'unavailable';
+  if (asked && failure.retryAfterMs !== null) error.waitUntil = ctx.now() + failure.retryAfterMs;
   await putOp(ctx, {
     ...op,
     state: uncertain ? 'inflight' : 'retry',

@@ -175,8 +175,8 @@ describe('account list export', () => {
       'Anna',
       'Zimmer',
       'anna@zimmer.test',
-      // A phone number starts with +, as a formula does, but cannot run as one: written as typed.
-      '+1 5550100',
+      // A calling code starts with +, as a formula does: guarded too (the workbook needs no guard).
+      "'+1 5550100",
       'Paul',
       'Zimmer',
       'paul@zimmer.test',

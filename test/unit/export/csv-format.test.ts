@@ -1,5 +1,6 @@
-// The CSV writer's formula guard: OWASP's CSV injection payloads are disarmed with a leading ', and
-// what an advisor typed as a phone number or a negative number reaches the spreadsheet as typed.
+// The CSV writer's formula guard: OWASP's CSV injection payloads are disarmed with a leading ', a
+// phone number keeps it (Excel would show an error for +1 555 123 4567), and a negative number
+// given as text reaches the spreadsheet as the number it is.
 
 import { describe, expect, it } from 'vitest';
 import { csvField, csvLine } from '../../../renderer/src/export/csv-format.ts';
@@ -34,12 +35,10 @@ describe('csvField formula guard', () => {
     expect(csvField('-1 2,3')).toBe('"\'-1 2,3"');
   });
 
-  it('writes a phone number as the advisor typed it, without a stray quote', () => {
-    expect(csvField('+1 555 123 4567')).toBe('+1 555 123 4567');
-    expect(csvField('+44 20 7946 0958')).toBe('+44 20 7946 0958');
-    expect(csvField('+1 (555) 123-4567')).toBe('+1 (555) 123-4567');
-    expect(csvField('+1 555.123.4567')).toBe('+1 555.123.4567');
-    expect(csvField('+49 (0)30 123456')).toBe('+49 (0)30 123456');
+  it('keeps the guard on a phone number, which Excel would otherwise read as a formula and show as an error', () => {
+    expect(csvField('+1 555 123 4567')).toBe("'+1 555 123 4567");
+    expect(csvField('+44 20 7946 0958')).toBe("'+44 20 7946 0958");
+    expect(csvField('+1 (555) 123-4567')).toBe("'+1 (555) 123-4567");
   });
 
   it('writes a negative number given as text as the number it is', () => {
@@ -52,6 +51,6 @@ describe('csvField formula guard', () => {
     expect(csvField('(555) 123-4567')).toBe('(555) 123-4567');
     expect(csvField(-12.5)).toBe('-12.5');
     expect(csvField(null)).toBe('');
-    expect(csvLine(['+1 555 010 0199', '=1+2', -3])).toBe("+1 555 010 0199,'=1+2,-3\r\n");
+    expect(csvLine(['-3.5', '=1+2', -3])).toBe("-3.5,'=1+2,-3\r\n");
   });
 });

@@ -446,8 +446,7 @@ describe('a household with every section filled', () => {
       'First name': `'=HYPERLINK("http://evil.example")`,
       'Last name': 'Nguyen',
       Company: 'Numbers, Inc.',
-      // A phone number cannot run as a formula: no stray ' in the advisor's spreadsheet.
-      Phone: '+1 555 010 0199',
+      Phone: "'+1 555 010 0199",
     });
     const [job] = records(csvRows(files['06-employment-bob-tester.csv']!));
     expect(job).toMatchObject({ Employer: "'@Initech", Position: 'Analyst' });

@@ -25,9 +25,9 @@ const changedHere = (row: SyncedRow, key: string): boolean =>
 
 /**
  * A change made here wins over the platform's copy, the later change wins when both records were
- * changed here; else the later platform copy: the details' once a change of them was sent (the
- * account row keeps its older copy until the next pull), and the account's otherwise, which pulls
- * refresh more often.
+ * changed here. Else the account's copy, which pulls refresh more often; but not while a change of
+ * the details was sent after that copy arrived: the account row keeps the older value until the
+ * next pull brings the account again.
  */
 export function memberContact(
   account: AccountRow,
@@ -40,7 +40,7 @@ export function memberContact(
     if (details === undefined) return false;
     const accountHere = changedHere(account, `${member}.${accountKey}`);
     if (changedHere(details, detailsKey)) return !accountHere || details.changedAt > account.changedAt;
-    return !accountHere && (details.serverAt ?? 0) > (account.serverAt ?? 0);
+    return !accountHere && (details.sentAt ?? 0) > (account.serverAt ?? 0);
   };
   const pick = (accountKey: string, detailsKey = accountKey) =>
     text(fromDetails(accountKey, detailsKey) ? d[detailsKey] : a[`${member}.${accountKey}`]);

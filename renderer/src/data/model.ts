@@ -58,10 +58,11 @@ export interface SyncedRow {
   changedAt: number;
   /**
    * Local time (ms) the platform's copy last changed here (a pull's snapshot, a sent change's
-   * answer): which of two records holding the same value has the later copy. Absent on rows
-   * written before it existed, and until the copy first changes.
+   * answer). Absent on rows written before it existed, and until the copy first changes.
    */
   serverAt?: number;
+  /** Local time (ms) the platform last answered a change of this record sent from here. */
+  sentAt?: number;
   /**
    * Set by a pull (local ms) when the record is gone from the server while it still has pending
    * operations here: the row is kept so the push can offer "deleted on the server" (recreate or

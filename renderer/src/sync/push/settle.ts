@@ -277,6 +277,7 @@ async function refresh(
   const next: AnyRow = snapshot
     ? { ...row, server: snapshot.fields, serverId: snapshot.serverId ?? row.serverId }
     : { ...row };
+  if (snapshot) next.sentAt = ctx.now();
   if (snapshot && !sameValue(row.server, snapshot.fields)) next.serverAt = ctx.now();
   if (snapshot?.meta && table === 'accounts') (next as AccountRow).meta = snapshot.meta;
   await rowsOf(db, table).put(refreshRow(table, next, await recordOps(db, table, recordId)));

@@ -36,6 +36,31 @@ async function shots(page: Page, name: string): Promise<void> {
   await bothThemes(page, name);
 }
 
+/**
+ * At 900 px wide (a review found the top bar cutting the advisor's name off and "Send a
+ * questionnaire…" wrapping under the title): the area's title and its actions keep one line, the
+ * button reads "Send…" and is still named in full; the top bar shows the team, the advisor's
+ * initials with the full name on hovering, and Sign out, all inside the window.
+ */
+async function narrowWindow(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 900, height: 860 });
+  const send = page.getByRole('button', { name: 'Send a questionnaire…' });
+  await expect(send).toHaveText('Send…', { useInnerText: true });
+  const title = (await page.getByRole('heading', { name: 'Engagements', level: 1 }).boundingBox())!;
+  const button = (await send.boundingBox())!;
+  const middle = title.y + title.height / 2;
+  expect(middle).toBeGreaterThan(button.y);
+  expect(middle).toBeLessThan(button.y + button.height);
+  expect(button.x + button.width).toBeLessThanOrEqual(900);
+
+  const user = page.getByTestId('user');
+  await expect(user).toHaveAttribute('title', /^Alex Morgan · advisor@sandbox\.test/);
+  await expect(user.locator('.p-avatar')).toHaveText('AM');
+  const signOut = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!;
+  expect(signOut.x + signOut.width).toBeLessThanOrEqual(900);
+  await expect(page.locator('.topbar')).toContainText('Main Street Advisors');
+}
+
 test('offline at a meeting, a questionnaire to the co-client is sent once, completed, and read', async ({
   page,
   context,
@@ -133,6 +158,8 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   await page.getByTestId('engagement-search').fill('');
   await expect(page.getByTestId('engagement-row').first()).toBeVisible();
   await shots(page, 'engagements-list');
+  await narrowWindow(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // ---- The completed questionnaire: answers by panel, member, signature, a document ---------------
   await page.getByTestId('engagement-search').pressSequentially(coclient.first_name);

@@ -25,7 +25,9 @@ const changedHere = (row: SyncedRow, key: string): boolean =>
 
 /**
  * A change made here wins over the platform's copy, the later change wins when both records were
- * changed here, and otherwise the account's copy, which pulls refresh more often.
+ * changed here. Else the account's copy, which pulls refresh more often; but not while a change of
+ * the details was sent after that copy arrived: the account row keeps the older value until the
+ * next pull brings the account again.
  */
 export function memberContact(
   account: AccountRow,
@@ -34,10 +36,12 @@ export function memberContact(
 ): MemberContact {
   const a = account.fields;
   const d = details?.fields ?? {};
-  const fromDetails = (accountKey: string, detailsKey: string): boolean =>
-    details !== undefined &&
-    changedHere(details, detailsKey) &&
-    (!changedHere(account, `${member}.${accountKey}`) || details.changedAt > account.changedAt);
+  const fromDetails = (accountKey: string, detailsKey: string): boolean => {
+    if (details === undefined) return false;
+    const accountHere = changedHere(account, `${member}.${accountKey}`);
+    if (changedHere(details, detailsKey)) return !accountHere || details.changedAt > account.changedAt;
+    return !accountHere && (details.sentAt ?? 0) > (account.serverAt ?? 0);
+  };
   const pick = (accountKey: string, detailsKey = accountKey) =>
     text(fromDetails(accountKey, detailsKey) ? d[detailsKey] : a[`${member}.${accountKey}`]);
   const phoneHere = fromDetails('phone.number', 'phone');

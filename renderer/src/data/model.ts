@@ -57,6 +57,13 @@ export interface SyncedRow {
   /** Local time (ms) of the last change made here. */
   changedAt: number;
   /**
+   * Local time (ms) the platform's copy last changed here (a pull's snapshot, a sent change's
+   * answer). Absent on rows written before it existed, and until the copy first changes.
+   */
+  serverAt?: number;
+  /** Local time (ms) the platform last answered a change of this record sent from here. */
+  sentAt?: number;
+  /**
    * Set by a pull (local ms) when the record is gone from the server while it still has pending
    * operations here: the row is kept so the push can offer "deleted on the server" (recreate or
    * discard). Absent or null otherwise; records without pending operations are simply removed.

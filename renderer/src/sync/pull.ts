@@ -21,7 +21,11 @@ import { PullStopped, type PullContext } from './pull/context.ts';
 import { pullEngagements, type EngagementListOptions } from './pull/engagement-list.ts';
 import { pullEngagement } from './pull/engagements.ts';
 import { pullOlderUserActivity, pullUserActivity } from './pull/feed.ts';
-import { pullOfflineAccounts, type OfflineAccountsOptions } from './pull/offline-accounts.ts';
+import {
+  RECENT_ACCOUNTS,
+  pullOfflineAccounts,
+  type OfflineAccountsOptions,
+} from './pull/offline-accounts.ts';
 import { PAGE_SIZES } from './pull/paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
 import { pullForms, pullReports, pullStats } from './pull/user-records.ts';
@@ -79,7 +83,7 @@ export class PullEngine {
       pageSizes: options.pageSizes?.length ? [...options.pageSizes] : PAGE_SIZES,
       sweepIntervalMs: options.sweepIntervalMs ?? DAY_MS,
       configMaxAgeMs: options.configMaxAgeMs ?? DAY_MS,
-      recentAccounts: options.recentAccounts ?? 10,
+      recentAccounts: options.recentAccounts ?? RECENT_ACCOUNTS,
       deletionChecks: options.deletionChecks ?? 50,
       team: options.team ?? new TeamWatch(options.db, options.send),
     };

@@ -101,10 +101,41 @@ describe('an account never downloaded', () => {
     expect(notes.length).toBe(4);
     for (const note of notes) {
       expect(note.getAttribute('data-state')).toBe('offline');
-      expect(note.textContent).toContain('Not downloaded yet');
       expect(note.textContent).toContain('available when online');
     }
+    // The cards without a figure say it themselves; each figure says it once, its notice when it comes.
+    expect(one('profile').textContent).toContain('Not downloaded yet');
+    expect(one('activity').textContent).toContain('Not downloaded yet');
+    for (const card of ['net-worth', 'cash-flow']) {
+      expect(one(card).textContent?.split('Not downloaded yet')).toHaveLength(2);
+      expect(one(card).querySelector('[data-testid="not-downloaded"]')?.textContent).toContain(
+        'with the next sync',
+      );
+    }
     expect(byTestId('get-now')).toEqual([]);
+    expect(pageText()).not.toMatch(/\$[\d,]+/);
+  });
+
+  // A review found "Not downloaded yet" twice on each figure: as its headline and in the notice.
+  it('each figure says "Not downloaded yet" once, and its notice how to get the data', async () => {
+    const db = openDb();
+    const account = await neverPulled(db);
+    mounted = await mountWorkspace(db, account.id);
+    await settle();
+
+    const worth = one('net-worth');
+    const flow = one('cash-flow');
+    expect(one('net-worth-total').textContent?.trim()).toBe('Not downloaded yet');
+    expect(one('cash-flow-net').textContent?.trim()).toBe('Not downloaded yet');
+    for (const card of [worth, flow]) {
+      expect(card.textContent?.split('Not downloaded yet')).toHaveLength(2);
+      const note = card.querySelector<HTMLElement>('[data-testid="not-downloaded"]')!;
+      expect(note.textContent).toContain('on the platform');
+      expect(note.textContent).toContain('Get it now');
+      expect(note.textContent).toContain('prepare the household for a meeting');
+    }
+    expect(worth.textContent).toContain('Assets, accounts and liabilities');
+    expect(flow.textContent).toContain('Income and expenses');
     expect(pageText()).not.toMatch(/\$[\d,]+/);
   });
 

@@ -1,14 +1,27 @@
 // @vitest-environment happy-dom
 // "Available offline" says what this computer does: a favorite is kept offline by the background
 // pulls (sync/pull/offline-accounts.ts) whether or not it was marked, so its toggle shows on and
-// says why, and does not offer a switch that would not stop it; an account neither marked nor a
-// favorite shows off and can be marked.
+// says why, and does not offer a switch that would not stop it; so do the accounts opened last,
+// which the background keeps too, with how long; an account neither marked, a favorite nor
+// opened recently shows off and can be marked.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { household, mountWorkspace, one, openDb, settle, type Mounted } from './harness.ts';
+import { useSyncStore } from '../../../renderer/src/common/sync.ts';
+import { clientFields } from '../data/helpers.ts';
+import {
+  click,
+  household,
+  mountWorkspace,
+  one,
+  openDb,
+  settle,
+  syncedAccount,
+  type Mounted,
+} from './harness.ts';
 
 let mounted: Mounted | null = null;
-afterEach(() => {
+afterEach(async () => {
+  await useSyncStore().stop();
   mounted?.wrapper.unmount();
   mounted = null;
   document.body.innerHTML = '';
@@ -36,6 +49,39 @@ describe('the Available offline toggle', () => {
     expect(note?.textContent).toContain('remove it from the favorites');
   });
 
+  // A review found it off for an account the background keeps because it was opened recently.
+  it('is on for an account opened recently, says so and until when, and can keep it for good', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await db.accounts.update(account.id, { openedAt: Date.now() - 60_000 });
+    // Two households opened after it: the background keeps the ten opened last.
+    for (const [i, name] of ['Cleo', 'Dan'].entries()) {
+      const other = await syncedAccount(db, 20 + i, clientFields(name));
+      await db.accounts.update(other.id, { openedAt: Date.now() - 30_000 + i });
+    }
+    mounted = await mountWorkspace(db, account.id);
+    await settle();
+
+    expect(toggle().checked).toBe(true);
+    expect(toggle().readOnly).toBe(true);
+    expect(toggle().getAttribute('aria-readonly')).toBe('true');
+    const note = document.getElementById(toggle().getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Kept offline as opened recently, until you open 8 other households.',
+    );
+    toggle().click();
+    await settle();
+    expect(toggle().checked).toBe(true);
+    expect((await db.accounts.get(account.id))?.availableOffline).toBe(0);
+
+    // Kept for good: marked, and the switch is the advisor's again.
+    await click(one('offline-keep'));
+    expect((await db.accounts.get(account.id))?.availableOffline).toBe(1);
+    expect(toggle().checked).toBe(true);
+    expect(toggle().readOnly).toBe(false);
+    expect(one('offline').textContent).not.toContain('opened recently');
+  });
+
   it('is off and can be turned on for an account neither marked nor a favorite', async () => {
     const db = openDb();
     const account = await household(db);
@@ -45,5 +91,6 @@ describe('the Available offline toggle', () => {
     expect(toggle().disabled).toBe(false);
     expect(toggle().readOnly).toBe(false);
     expect(one('offline').textContent).not.toContain('favorite');
+    expect(one('offline').textContent).not.toContain('opened recently');
   });
 });

@@ -2,19 +2,27 @@
 // The overview computes net worth and monthly cash flow from the account's items in the local
 // store (shared/finance.ts), follows new items at once, and shows quality, profile and activity.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
+import { PullEngine } from '../../../renderer/src/sync/pull.ts';
+import { PushEngine } from '../../../renderer/src/sync/push.ts';
+import { startPlatform, type Platform } from '../../platform/server.ts';
 import {
   byTestId,
+  click,
   household,
+  inputOf,
   mountWorkspace,
   one,
   openDb,
+  settle,
   syncedItem,
   syncedSingle,
+  typeText,
   type Mounted,
 } from './harness.ts';
+import { sandboxSend } from './sandbox-send.ts';
 
 let mounted: Mounted | null = null;
 afterEach(() => {
@@ -251,6 +259,58 @@ describe('the overview’s members', () => {
     // The client, changed nowhere, reads as the account has it.
     const client = one('overview-members').querySelector('[data-member="client"]')!;
     expect(client.textContent).toContain('ann@example.com');
+  });
+});
+
+describe('the overview’s members, after a change on the Members tab is sent (sandbox platform)', () => {
+  let platform: Platform;
+  beforeAll(async () => {
+    platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 20 });
+  });
+  afterAll(async () => {
+    await platform.close();
+  });
+
+  // A review found the overview back on the account row's older copy once the change was sent,
+  // until the next pull brought the account again.
+  it('show the member’s new e-mail while it waits and once the platform has it', async () => {
+    const send = sandboxSend(platform, 'advisor@sandbox.test');
+    const db = openDb();
+    await db.open();
+    const pull = new PullEngine({ db, send });
+    await pull.pullAccountList();
+    const state = platform.control.dump();
+    const team = state.users.find((u) => u.email === 'advisor@sandbox.test')!.currentTeamId;
+    const record = state.accounts.find((a) => a.teamId === team && a.coclient?.email)!;
+    const row = (await db.accounts.where('serverId').equals(record.id).first())!;
+    await pull.pullAccount(row.id, { priority: 'interactive' });
+    const before = record.coclient!.email;
+    const after = 'new.address@example.com';
+
+    mounted = await mountWorkspace(db, row.id, { tab: 'members', member: 'coclient' });
+    const page = one('single-details:coclient');
+    await typeText(inputOf(page, 'email'), after);
+    await click(one('single-save'));
+    await mounted.router.replace({ query: { tab: 'overview' } });
+    await settle();
+    const coclient = () => one('overview-members').querySelector('[data-member="coclient"]')!.textContent;
+    expect(coclient()).toContain(after);
+
+    const report = await new PushEngine({ db, send }).run();
+    expect(report).toMatchObject({ synced: 1, remaining: 0, rejected: 0 });
+    const onPlatform = platform.control.dump().accounts.find((a) => a.id === record.id);
+    expect(onPlatform?.coclient?.email).toBe(after);
+    // The account row still holds the copy of its last pull: the overview does not go back to it.
+    expect((await db.accounts.get(row.id))?.fields['coclient.email']).toBe(before);
+    await settle();
+    expect(coclient()).toContain(after);
+    expect(coclient()).not.toContain(before);
+
+    // The next pull brings the account with the new address: still the same, from either record.
+    await pull.pullAccount(row.id, { priority: 'interactive' });
+    await settle();
+    expect((await db.accounts.get(row.id))?.fields['coclient.email']).toBe(after);
+    expect(coclient()).toContain(after);
   });
 });
 

@@ -1,9 +1,18 @@
 // The accounts kept on this computer: those marked available offline, the favorites and the most
 // recently opened, pulled in the background one after another, least recently pulled first.
 
+import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow } from '../../data/model.ts';
 import { stopIfEnded, type PullContext } from './context.ts';
 import { addReport, emptyReport, type PullProgress, type PullReport } from './report.ts';
+
+/** How many of the accounts opened last are kept, besides the marked ones and the favorites. */
+export const RECENT_ACCOUNTS = 10;
+
+/** The local ids of the `recent` accounts opened last, the last first (never opened: none). */
+export async function recentlyOpened(db: AdvisorDb, recent = RECENT_ACCOUNTS): Promise<string[]> {
+  return recent > 0 ? db.accounts.orderBy('openedAt').reverse().limit(recent).primaryKeys() : [];
+}
 
 export interface OfflineAccountsOptions {
   recent?: number;
@@ -49,7 +58,7 @@ async function offlineCandidates(ctx: PullContext, recent: number): Promise<Acco
   const ids = new Set([
     ...(await accounts.where('availableOffline').equals(1).primaryKeys()),
     ...(await accounts.where('favorited').equals(1).primaryKeys()),
-    ...(recent > 0 ? await accounts.orderBy('openedAt').reverse().limit(recent).primaryKeys() : []),
+    ...(await recentlyOpened(ctx.db, recent)),
   ]);
   const rows = (await accounts.bulkGet([...ids])).filter(
     (r): r is AccountRow => r !== undefined && typeof r.serverId === 'number' && !r.deletedOnServer,

@@ -40,6 +40,7 @@ function snapshotRow<R extends SyncedRow>(
   // A pending delete has no view: the row keeps what the user last saw until the delete is sent.
   const fields = localView(server, pending) ?? row.fields;
   const next = { ...rest, server, fields, status: pending.length > 0 ? row.status : 'synced' } as R;
+  if (!sameValue(row.server, server)) next.serverAt = Date.now();
   if (table !== 'accounts') return next;
   const account = next as unknown as AccountRow;
   return { ...account, ...accountIndex(account.fields, account.meta) } as unknown as R;

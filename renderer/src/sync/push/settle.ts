@@ -17,6 +17,7 @@ import {
   type AnyRow,
 } from '../../data/changes.ts';
 import { keepLocalIds } from '../../data/mappers.ts';
+import { sameValue } from '../../data/view.ts';
 import type { AccountRow, ConflictRow, Operation, SyncedTable } from '../../data/model.ts';
 import { DESCRIPTORS, type Snapshot } from '../requests.ts';
 import { asUpdate, leftover, localFields, rebased } from './compare.ts';
@@ -279,6 +280,8 @@ async function refresh(
   const next: AnyRow = snapshot
     ? { ...row, server: snapshot.fields, serverId: snapshot.serverId ?? row.serverId }
     : { ...row };
+  if (snapshot) next.sentAt = ctx.now();
+  if (snapshot && !sameValue(row.server, snapshot.fields)) next.serverAt = ctx.now();
   if (snapshot?.meta && table === 'accounts') (next as AccountRow).meta = snapshot.meta;
   await rowsOf(db, table).put(refreshRow(table, next, await recordOps(db, table, recordId)));
 }

@@ -12,7 +12,7 @@ import { accountActivity } from '../../data/queries/read-only.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
 import { allParts, fetchArray, fetchParsed, pullOfAccount, storeList, type PullContext } from './context.ts';
-import { namedPageSize, readList, readOlderPage, type ListSpec } from './paging.ts';
+import { heldEntries, namedPageSize, readList, readOlderPage, type ListSpec } from './paging.ts';
 import type { PullReport } from './report.ts';
 
 /**
@@ -166,19 +166,12 @@ export async function pullOlderAccountActivity(
     ctx,
     localId,
     async (account, report) => {
-      const { total: count } = await accountActivity(ctx.db, localId, { type: options.type, limit: 0 });
-      const last = count
-        ? await accountActivity(ctx.db, localId, { type: options.type, offset: count - 1, limit: 1 })
-        : null;
+      const held = await heldEntries((window) =>
+        accountActivity(ctx.db, localId, { type: options.type, ...window }),
+      );
       const spec = activitySpec(ctx, account.serverId, options.priority ?? 'interactive', options.type);
       const stamp = (item: unknown) => readWire(AccountActivity, item)?.created_at || null;
-      const older = await readOlderPage(
-        ctx,
-        report,
-        spec,
-        { count, oldest: last?.items[0]?.createdAt ?? null },
-        stamp,
-      );
+      const older = await readOlderPage(ctx, report, spec, held, stamp);
       if (!older) return;
       const now = ctx.now();
       await storeList(

@@ -11,9 +11,9 @@ import { ACTIVITY_PART, PROFILE_PART, recordParts, securityPart } from '../../da
 import { accountActivity } from '../../data/queries/read-only.ts';
 import { accountActivityRow, memberSecurityRow, profileValueRow, rowsOf } from '../../data/records.ts';
 import { membersOf } from './account-parts.ts';
-import { allParts, fetchArray, fetchParsed, serverAccount, storeList, type PullContext } from './context.ts';
-import { namedPageSize, readList, readOlderPage, type ListSpec } from './paging.ts';
-import { emptyReport, type PullReport } from './report.ts';
+import { allParts, fetchArray, fetchParsed, pullOfAccount, storeList, type PullContext } from './context.ts';
+import { heldEntries, namedPageSize, readList, readOlderPage, type ListSpec } from './paging.ts';
+import type { PullReport } from './report.ts';
 
 /**
  * Each member's security, the profile values and the newest page of activity. 3 requests, 4
@@ -24,19 +24,17 @@ export async function pullAccountExtras(
   localId: string,
   options: { priority?: Priority } = {},
 ): Promise<PullReport> {
-  const report = emptyReport();
-  const account = await serverAccount(ctx.db, localId);
-  if (!account) return { ...report, skipped: true };
-  const members = membersOf(account.meta);
-  const arrived = await accountExtras(
-    ctx,
-    account.serverId,
-    members,
-    report,
-    options.priority ?? 'background',
-  );
-  await recordParts(ctx.db, localId, arrived, members, ctx.now());
-  return report;
+  return pullOfAccount(ctx, localId, async (account, report) => {
+    const members = membersOf(account.meta);
+    const arrived = await accountExtras(
+      ctx,
+      account.serverId,
+      members,
+      report,
+      options.priority ?? 'background',
+    );
+    await recordParts(ctx.db, localId, arrived, members, ctx.now());
+  });
 }
 
 /**
@@ -48,12 +46,10 @@ export async function pullAccountActivity(
   localId: string,
   options: { pages?: number; priority?: Priority } = {},
 ): Promise<PullReport> {
-  const report = emptyReport();
-  const account = await serverAccount(ctx.db, localId);
-  if (!account) return { ...report, skipped: true };
-  if (await readAccountActivity(ctx, account.serverId, options.pages ?? Infinity, report, options.priority))
-    await recordParts(ctx.db, localId, [ACTIVITY_PART], membersOf(account.meta), ctx.now());
-  return report;
+  return pullOfAccount(ctx, localId, async (account, report) => {
+    if (await readAccountActivity(ctx, account.serverId, options.pages ?? Infinity, report, options.priority))
+      await recordParts(ctx.db, localId, [ACTIVITY_PART], membersOf(account.meta), ctx.now());
+  });
 }
 
 /** The requests of `accountExtras`: each member's security, the profile, one page of activity. */
@@ -166,29 +162,25 @@ export async function pullOlderAccountActivity(
   localId: string,
   options: { type?: string; priority?: Priority } = {},
 ): Promise<PullReport> {
-  const report = emptyReport();
-  const account = await serverAccount(ctx.db, localId);
-  if (!account) return { ...report, skipped: true, olderEnd: true };
-  const { total: count } = await accountActivity(ctx.db, localId, { type: options.type, limit: 0 });
-  const last = count
-    ? await accountActivity(ctx.db, localId, { type: options.type, offset: count - 1, limit: 1 })
-    : null;
-  const spec = activitySpec(ctx, account.serverId, options.priority ?? 'interactive', options.type);
-  const stamp = (item: unknown) => readWire(AccountActivity, item)?.created_at || null;
-  const older = await readOlderPage(
+  return pullOfAccount(
     ctx,
-    report,
-    spec,
-    { count, oldest: last?.items[0]?.createdAt ?? null },
-    stamp,
+    localId,
+    async (account, report) => {
+      const held = await heldEntries((window) =>
+        accountActivity(ctx.db, localId, { type: options.type, ...window }),
+      );
+      const spec = activitySpec(ctx, account.serverId, options.priority ?? 'interactive', options.type);
+      const stamp = (item: unknown) => readWire(AccountActivity, item)?.created_at || null;
+      const older = await readOlderPage(ctx, report, spec, held, stamp);
+      if (!older) return;
+      const now = ctx.now();
+      await storeList(
+        report,
+        ctx.db.accountActivity,
+        rowsOf(older.items, (i) => accountActivityRow(i, account.serverId, now)),
+      );
+      if (older.end) report.olderEnd = true;
+    },
+    { olderEnd: true },
   );
-  if (!older) return report;
-  const now = ctx.now();
-  await storeList(
-    report,
-    ctx.db.accountActivity,
-    rowsOf(older.items, (i) => accountActivityRow(i, account.serverId, now)),
-  );
-  if (older.end) report.olderEnd = true;
-  return report;
 }

@@ -11,7 +11,7 @@ import type { AccountRow, RecordRow } from '../../data/model.ts';
 import { storeChanges, storeRecords, type StoreOptions } from '../../data/records.ts';
 import type { Send } from '../send.ts';
 import type { TeamAnswer, TeamWatch } from '../team.ts';
-import { failed, unreadable, type PullReport } from './report.ts';
+import { emptyReport, failed, unreadable, type PullReport } from './report.ts';
 
 export interface PullContext {
   db: AdvisorDb;
@@ -233,4 +233,21 @@ export async function serverAccount(
   const account = await db.accounts.get(localId);
   if (!account) throw new Error(`There is no local account ${localId} to pull.`);
   return typeof account.serverId === 'number' ? (account as AccountRow & { serverId: number }) : null;
+}
+
+/**
+ * A pull of one account's parts: `pull` fills the report once the server has the account; one not
+ * on the server yet has nothing to pull (`skipped`, with `notYet`'s fields).
+ */
+export async function pullOfAccount(
+  ctx: PullContext,
+  localId: string,
+  pull: (account: AccountRow & { serverId: number }, report: PullReport) => Promise<void>,
+  notYet: Partial<PullReport> = {},
+): Promise<PullReport> {
+  const report = emptyReport();
+  const account = await serverAccount(ctx.db, localId);
+  if (!account) return { ...report, skipped: true, ...notYet };
+  await pull(account, report);
+  return report;
 }

@@ -16,7 +16,7 @@ import {
   storeEngagements,
   type StoreOptions,
 } from '../../data/records.ts';
-import { serverAccount, teamAllowsWrite, type PullContext } from './context.ts';
+import { pullOfAccount, teamAllowsWrite, type PullContext } from './context.ts';
 import { namedPageSize, readList, type ListPage, type ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
 import { newer, pagesSince, pullIncrementally } from './watermark.ts';
@@ -67,17 +67,15 @@ async function pullAccountEngagements(
   accountId: string,
   options: EngagementListOptions,
 ): Promise<PullReport> {
-  const report = emptyReport();
-  const account = await serverAccount(ctx.db, accountId);
-  if (account === null) return { ...report, skipped: true };
-  const spec = listSpec(ctx, options, { sort: '-created_at', account_id: account.serverId });
-  const list = await readList(ctx, report, spec, { onProgress: options.onProgress });
-  if (!list) return report;
-  const rows = rowsOf(list.items, (item) => engagementRow(item, ctx.now()));
-  // The platform lists its current team's: under another, an account's list is empty, not swept.
-  const sweep = list.complete ? scopeOf(account.serverId) : undefined;
-  await storeListed(ctx, report, spec.priority, rows, sweep);
-  return report;
+  return pullOfAccount(ctx, accountId, async (account, report) => {
+    const spec = listSpec(ctx, options, { sort: '-created_at', account_id: account.serverId });
+    const list = await readList(ctx, report, spec, { onProgress: options.onProgress });
+    if (!list) return;
+    const rows = rowsOf(list.items, (item) => engagementRow(item, ctx.now()));
+    // The platform lists its current team's: under another, an account's list is empty, not swept.
+    const sweep = list.complete ? scopeOf(account.serverId) : undefined;
+    await storeListed(ctx, report, spec.priority, rows, sweep);
+  });
 }
 
 /**

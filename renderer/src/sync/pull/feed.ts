@@ -11,7 +11,7 @@ import type { UserActivityRow } from '../../data/model.ts';
 import { userActivity } from '../../data/queries/read-only.ts';
 import { rowsOf, userActivityRow, type StoreOptions } from '../../data/records.ts';
 import { storeTeamList, type PullContext } from './context.ts';
-import { namedPageSize, readOlderPage, type ListSpec } from './paging.ts';
+import { heldEntries, namedPageSize, readOlderPage, type ListSpec } from './paging.ts';
 import { emptyReport, type PullProgress, type PullReport } from './report.ts';
 import { pullIncrementally } from './watermark.ts';
 
@@ -82,16 +82,9 @@ export async function pullOlderUserActivity(
   options: { type?: string; priority?: Priority } = {},
 ): Promise<PullReport> {
   const report = emptyReport();
-  const { total: count } = await userActivity(ctx.db, { type: options.type, limit: 0 });
-  const last = count ? await userActivity(ctx.db, { type: options.type, offset: count - 1, limit: 1 }) : null;
+  const held = await heldEntries((window) => userActivity(ctx.db, { type: options.type, ...window }));
   const spec = feedSpec(ctx, options.priority ?? 'interactive', options.type);
-  const older = await readOlderPage(
-    ctx,
-    report,
-    spec,
-    { count, oldest: last?.items[0]?.createdAt ?? null },
-    createdAt,
-  );
+  const older = await readOlderPage(ctx, report, spec, held, createdAt);
   if (!older) return report;
   const now = ctx.now();
   const rows = rowsOf(older.items, (item) => userActivityRow(item, now));

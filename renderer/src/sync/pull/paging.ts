@@ -122,6 +122,21 @@ export async function readList(
   return paged && { items, complete: paged.complete };
 }
 
+/**
+ * What of a newest-first list this computer holds, where `readOlderPage` starts: how many entries,
+ * and when the oldest of them was made (`read`: the stored entries, a window at a time).
+ */
+export async function heldEntries(
+  read: (window: { offset?: number; limit: number }) => Promise<{
+    total: number;
+    items: readonly { createdAt: string }[];
+  }>,
+): Promise<{ count: number; oldest: string | null }> {
+  const { total: count } = await read({ limit: 0 });
+  const last = count ? await read({ offset: count - 1, limit: 1 }) : null;
+  return { count, oldest: last?.items[0]?.createdAt ?? null };
+}
+
 /** Pages one ask for older items may read when the list grew meanwhile. */
 const OLDER_PAGES = 3;
 

@@ -25,3 +25,22 @@ export interface InputEmits {
   'update:modelValue': [value: unknown];
   touch: [];
 }
+
+/**
+ * What an input binds from its frame (`v-bind`): marked invalid and disabled with its field,
+ * described by the field's hint and messages, as wide as the field, small like every form input.
+ */
+export function frameBindings(frame: InputFrame) {
+  return {
+    invalid: frame.invalid,
+    disabled: frame.disabled,
+    'aria-describedby': frame.describedBy,
+    fluid: true,
+    size: 'small' as const,
+  };
+}
+
+/** The same for a select, which labels itself by reference and focuses an element of the frame's id. */
+export function selectFrameBindings(frame: InputFrame) {
+  return { ...frameBindings(frame), labelId: frame.id, 'aria-labelledby': frame.labelId };
+}

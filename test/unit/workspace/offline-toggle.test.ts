@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // "Available offline" says what this computer does: a favorite is kept offline by the background
 // pulls (sync/pull/offline-accounts.ts) whether or not it was marked, so its toggle shows on and
-// says why, and does not offer a switch that would not stop it; so do the accounts opened last,
-// which the background keeps too, with how long; an account neither marked, a favorite nor
-// opened recently shows off and can be marked.
+// says why, and does not offer a switch that would not stop it; an account opened recently, which
+// the background keeps for a while once its data is here, says so and until when beside the
+// advisor's own switch, which keeps it for good; an account neither marked, a favorite nor opened
+// recently shows off and can be marked.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
@@ -49,11 +50,11 @@ describe('the Available offline toggle', () => {
     expect(note?.textContent).toContain('remove it from the favorites');
   });
 
-  // A review found it off for an account the background keeps because it was opened recently.
-  it('is on for an account opened recently, says so and until when, and can keep it for good', async () => {
+  // A review found nothing said for an account the background keeps because it was opened recently.
+  it('says an account opened recently is kept for now and until when, and its switch keeps it for good', async () => {
     const db = openDb();
     const account = await household(db);
-    await db.accounts.update(account.id, { openedAt: Date.now() - 60_000 });
+    await db.accounts.update(account.id, { openedAt: Date.now() - 60_000, pulledAt: Date.now() - 60_000 });
     // Two households opened after it: the background keeps the ten opened last.
     for (const [i, name] of ['Cleo', 'Dan'].entries()) {
       const other = await syncedAccount(db, 20 + i, clientFields(name));
@@ -62,23 +63,29 @@ describe('the Available offline toggle', () => {
     mounted = await mountWorkspace(db, account.id);
     await settle();
 
-    expect(toggle().checked).toBe(true);
-    expect(toggle().readOnly).toBe(true);
-    expect(toggle().getAttribute('aria-readonly')).toBe('true');
+    // The switch is the advisor's mark: off, and offered.
+    expect(toggle().checked).toBe(false);
+    expect(toggle().readOnly).toBe(false);
     const note = document.getElementById(toggle().getAttribute('aria-describedby') ?? '');
     expect(note?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
-      'Kept offline as opened recently, until you open 8 other households.',
+      'Kept offline for now, as opened recently, until you open 8 other households; turn this on to keep it for good.',
     );
-    toggle().click();
-    await settle();
-    expect(toggle().checked).toBe(true);
-    expect((await db.accounts.get(account.id))?.availableOffline).toBe(0);
 
-    // Kept for good: marked, and the switch is the advisor's again.
-    await click(one('offline-keep'));
+    // Kept for good: marked, and the note goes.
+    await click(toggle());
+    await settle();
     expect((await db.accounts.get(account.id))?.availableOffline).toBe(1);
     expect(toggle().checked).toBe(true);
-    expect(toggle().readOnly).toBe(false);
+    expect(one('offline').textContent).not.toContain('opened recently');
+  });
+
+  it('says nothing of recent keeping for one opened before its data was ever here (offline)', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await db.accounts.update(account.id, { openedAt: Date.now() - 60_000, pulledAt: null });
+    mounted = await mountWorkspace(db, account.id);
+    await settle();
+    expect(toggle().checked).toBe(false);
     expect(one('offline').textContent).not.toContain('opened recently');
   });
 

@@ -4,7 +4,7 @@
 
 import { setMaxListeners } from 'node:events';
 import {
-  PRIORITIES,
+  priorityOf,
   type ApiFailure,
   type ApiName,
   type ApiRequest,
@@ -516,13 +516,6 @@ function sessionController(): AbortController {
 const notSignedIn = () => authFailure('You are not signed in to the platform. Sign in to continue.');
 
 const isApiName = (value: unknown): value is ApiName => value === 'v2' || value === 'v0';
-
-const priorityOf = (value: unknown): Priority =>
-  value === undefined
-    ? 'interactive'
-    : PRIORITIES.includes(value as Priority)
-      ? (value as Priority)
-      : 'background';
 
 function validTimeout(ms: unknown): number | null {
   return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : null;

@@ -70,8 +70,11 @@ const OLDEST_YEARS = 120;
 
 // ---- the words ----------------------------------------------------------------------------------
 
-/** What to do, in the advisor's words; the platform's refusals read the same (forms.ts). */
-export const TODO = {
+/**
+ * How to correct a value that cannot be saved, in the advisor's words (`Email: enter an e-mail
+ * address such as name@example.com.`); the platform's refusals read the same (forms.ts).
+ */
+export const HOW_TO_FIX = {
   email: 'enter an e-mail address such as name@example.com',
   phone: 'enter the number with its country code, such as +1 555 010 0199',
   wholeNumber: 'enter a whole number',
@@ -126,16 +129,16 @@ function checkText(out: Verdict, field: FormField, rule: FieldRule, v: unknown, 
   const limit =
     rule.maxLength ??
     (scope === 'details' && field.name.startsWith('address.') ? ADDRESS_PART_LIMIT : TEXT_LIMIT);
-  if (v.length > limit) out.error(field.name, say(field, TODO.length(limit, v.length)));
-  else if (field.input === 'email' && !isEmail(v.trim())) out.error(field.name, say(field, TODO.email));
+  if (v.length > limit) out.error(field.name, say(field, HOW_TO_FIX.length(limit, v.length)));
+  else if (field.input === 'email' && !isEmail(v.trim())) out.error(field.name, say(field, HOW_TO_FIX.email));
   else if (field.input === 'phone' && !isPhoneWithCountryCode(v))
-    out.error(field.name, say(field, TODO.phone));
+    out.error(field.name, say(field, HOW_TO_FIX.phone));
 }
 
 function checkNumber(out: Verdict, field: FormField, rule: FieldRule, v: unknown, today: Date) {
   if (typeof v !== 'number') return;
   const whole = field.input === 'integer' || field.input === 'year';
-  if (whole && !Number.isInteger(v)) return out.error(field.name, say(field, TODO.wholeNumber));
+  if (whole && !Number.isInteger(v)) return out.error(field.name, say(field, HOW_TO_FIX.wholeNumber));
   if (field.input === 'year') {
     const year = today.getFullYear();
     if (v < year - OLDEST_YEARS || v > year + 100) out.warn(field.name, say(field, `${v} ${WARN.year}`));
@@ -145,8 +148,8 @@ function checkNumber(out: Verdict, field: FormField, rule: FieldRule, v: unknown
   const min = range.min ?? (whole ? 0 : undefined);
   const max = range.max;
   if (min !== undefined && max !== undefined && (v < min || v > max))
-    out.error(field.name, say(field, TODO.range(min, max, whole)));
-  else if (min !== undefined && v < min) out.error(field.name, say(field, TODO.zeroOrMore));
+    out.error(field.name, say(field, HOW_TO_FIX.range(min, max, whole)));
+  else if (min !== undefined && v < min) out.error(field.name, say(field, HOW_TO_FIX.zeroOrMore));
 }
 
 function checkDate(
@@ -159,7 +162,7 @@ function checkDate(
 ) {
   if (!day) return;
   const now = iso(today);
-  if (day > now && rule.past === 'refuse') return out.error(field.name, say(field, TODO.pastDate));
+  if (day > now && rule.past === 'refuse') return out.error(field.name, say(field, HOW_TO_FIX.pastDate));
   if (day > now && rule.past === 'warn') out.warn(field.name, `${label} ${WARN.future}.`);
   if (day < now && rule.future === 'warn') out.warn(field.name, `${label} ${WARN.past}.`);
   if (day < yearsBefore(today, OLDEST_YEARS)) out.warn(field.name, `${label} ${WARN.old}.`);
@@ -168,7 +171,7 @@ function checkDate(
 /** An amount, alone or in a currency or target value. */
 function checkAmount(out: Verdict, field: FormField, rule: FieldRule, amount: unknown) {
   if (typeof amount === 'number' && amount < 0 && !rule.negative)
-    out.error(field.name, say(field, TODO.zeroOrMore));
+    out.error(field.name, say(field, HOW_TO_FIX.zeroOrMore));
 }
 
 function checkOrder(
@@ -185,13 +188,13 @@ function checkOrder(
   if (!first || a === null || a === undefined || b === null || b === undefined) return;
   if (field.input === 'year') {
     if (typeof a === 'number' && typeof b === 'number' && b < a)
-      out.error(field.name, say(field, TODO.yearAfter(first.label)));
+      out.error(field.name, say(field, HOW_TO_FIX.yearAfter(first.label)));
     return;
   }
   const [start, end] = [dayOf(a), dayOf(b)];
   if (!start || !end) return;
   if (end < start || (rule.after.strictly && end === start))
-    out.error(field.name, say(field, TODO.after(first.label, Boolean(rule.after.strictly))));
+    out.error(field.name, say(field, HOW_TO_FIX.after(first.label, Boolean(rule.after.strictly))));
 }
 
 /**
@@ -242,7 +245,7 @@ export function checkInput(
       case 'address':
         for (const part of Object.values(v as Record<string, unknown>))
           if (typeof part === 'string' && part.length > ADDRESS_PART_LIMIT) {
-            out.error(field.name, say(field, TODO.length(ADDRESS_PART_LIMIT, part.length)));
+            out.error(field.name, say(field, HOW_TO_FIX.length(ADDRESS_PART_LIMIT, part.length)));
             break;
           }
         break;
@@ -264,7 +267,7 @@ export function mergeMessages(
 // ---- the account dialog ---------------------------------------------------------------------------
 
 /** The words for the split phone of the account dialog (country, calling code, number). */
-const PHONE_PART_TODO: Readonly<Record<string, string>> = {
+const PHONE_PART_HOW_TO_FIX: Readonly<Record<string, string>> = {
   'phone.code': 'choose the country, or type its calling code such as +1',
   'phone.number': 'enter the number’s 4 to 15 digits (its country code goes in the box before it)',
   'phone.country': 'choose a country from the list',
@@ -282,9 +285,9 @@ export function accountMessage(key: string, message: string, label: string): str
   if (/ is required/.test(message)) return `${label}: required, fill it in.`;
   const longest = / must not be greater than (\d+) characters/.exec(message);
   if (longest) return `${label}: shorten it to ${Number(longest[1]).toLocaleString('en-US')} characters.`;
-  if (/must be a valid email/.test(message)) return `${label}: ${TODO.email}.`;
+  if (/must be a valid email/.test(message)) return `${label}: ${HOW_TO_FIX.email}.`;
   if (/must be different/.test(message)) return `${label}: enter an e-mail address other than the client’s.`;
-  const phone = PHONE_PART_TODO[part];
+  const phone = PHONE_PART_HOW_TO_FIX[part];
   if (phone && /format is invalid|ISO 3166/.test(message)) return `${label}: ${phone}.`;
   return message;
 }
@@ -298,6 +301,6 @@ export function checkAccountPhones(
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
   for (const role of ['client', 'coclient'])
     if (!blank(fields[`${role}.phone.number`]) && blank(fields[`${role}.phone.code`]))
-      out[`${role}.phone.code`] = [`${label(`${role}.phone.code`)}: ${PHONE_PART_TODO['phone.code']}.`];
+      out[`${role}.phone.code`] = [`${label(`${role}.phone.code`)}: ${PHONE_PART_HOW_TO_FIX['phone.code']}.`];
   return out;
 }

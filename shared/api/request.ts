@@ -12,6 +12,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Priority = 'immediate' | 'interactive' | 'upload' | 'background';
 export const PRIORITIES: readonly Priority[] = ['immediate', 'interactive', 'upload', 'background'];
 
+/**
+ * The priority a request waits with, however it came (over the bridge, from the renderer's lanes):
+ * none is interactive, an unknown one background. The transport and the preview's bridge lanes
+ * both read it so, and must agree: a lane that ranked a request otherwise than the budget does
+ * would hold back the very request the budget lets go first.
+ */
+export const priorityOf = (value: unknown): Priority =>
+  value === undefined
+    ? 'interactive'
+    : PRIORITIES.includes(value as Priority)
+      ? (value as Priority)
+      : 'background';
+
 export interface UploadFile {
   /** Multipart field name (`file` for every upload of the 0.0.1 interface). */
   field: string;

@@ -7,11 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../electron/main/transport/rate-limiter.ts';
 import { RENEWAL_UNREACHABLE, type TokenSource } from '../../electron/main/transport/token-source.ts';
-import {
-  Transport,
-  type DownloadAnswer,
-  type TransportProfile,
-} from '../../electron/main/transport/transport.ts';
+import type { DownloadAnswer } from '../../electron/main/transport/downloads.ts';
+import { Transport, type TransportProfile } from '../../electron/main/transport/transport.ts';
 import type { ApiFailure, ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 

@@ -1,10 +1,12 @@
 // The only code that speaks HTTP to the platform's two interfaces: it builds the address, waits
 // for the interface's request budget, sends the bearer token, renews it once after a 401, applies
 // timeouts, honours Retry-After, and turns every outcome into one ApiResult. It never throws.
+// Beside it: where a request may go (addresses.ts), what it carries and what the answer holds
+// (bodies.ts), one fetch with its timeout (exchange.ts), and a file streamed on (downloads.ts).
 
 import { setMaxListeners } from 'node:events';
 import {
-  PRIORITIES,
+  priorityOf,
   type ApiFailure,
   type ApiName,
   type ApiRequest,
@@ -13,8 +15,11 @@ import {
   type Priority,
 } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
-import { fileAddressProblem } from '../files/file-addresses.ts';
-import { insecureAddress, requestBudget } from '@shared/settings.ts';
+import { requestBudget } from '@shared/settings.ts';
+import { downloadTarget, interfaceBase, requestAddress } from './addresses.ts';
+import { discard, encodeBody, readFailureBody, readSuccess } from './bodies.ts';
+import { downloadAnswer, type DownloadAnswer, type DownloadOptions } from './downloads.ts';
+import { openExchange, type BodyPayload, type Exchange } from './exchange.ts';
 import {
   authFailure,
   cancelledFailure,
@@ -22,8 +27,6 @@ import {
   networkFailure,
   refusedRequest,
   renewalUnreachable,
-  timeoutFailure,
-  unreadableAnswer,
 } from './failures.ts';
 import { LimiterClosedError, RateLimiter, systemClock, type Clock } from './rate-limiter.ts';
 import { isRenewalUnreachable, type TokenAnswer, type TokenSource } from './token-source.ts';
@@ -59,47 +62,6 @@ export interface TransportFailureEvent {
   retryAfterMs: number | null;
 }
 
-export interface DownloadOptions {
-  api: ApiName;
-  priority?: Priority;
-  signal?: AbortSignal;
-  /** Until the answer starts, then the longest silence while the body streams. Default: the transport's. */
-  timeoutMs?: number;
-}
-
-export interface DownloadAnswer {
-  ok: true;
-  status: number;
-  /**
-   * The file, read once: pipe it to disk with `Readable.fromWeb` and `stream/promises.pipeline`,
-   * or collect it with `new Response(body).arrayBuffer()`. Cancel it when it is not wanted.
-   * It errors with a TimeoutError when the platform goes silent for the timeout, and with the
-   * caller's abort reason when the caller's signal fires.
-   */
-  body: ReadableStream<Uint8Array>;
-  contentType: string | null;
-  contentLength: number | null;
-  /** The name from Content-Disposition as the server wrote it: data, to be sanitized before use. */
-  fileName: string | null;
-}
-
-/** One HTTP exchange in progress: the answer's head has arrived, its body may still be coming. */
-interface Exchange {
-  response: Response;
-  /** The token it was sent with (to name the rejected one after a 401). */
-  token: string;
-  /** The origin it was sent to: a token renewed after a 401 is bound to it. */
-  origin: string;
-  /** Fires on timeout or when the caller aborts. */
-  signal: AbortSignal;
-  /** Stops the timeout and forgets the caller's signal. */
-  settle(): void;
-  /** Restarts the timeout (while a body streams) or stops it (null). */
-  rearm(timeoutMs: number | null): void;
-  /** The failure an error thrown while reading this exchange stands for. */
-  failureOf(error: unknown): ApiFailure;
-}
-
 interface Attempt {
   api: ApiName;
   /** Built when the budget lets the request go, so a profile changed meanwhile is followed. */
@@ -111,8 +73,6 @@ interface Attempt {
   signal: AbortSignal | undefined;
   timeoutMs: number;
 }
-
-type BodyPayload = { body: string; contentType: string } | { body: FormData; contentType: null } | null;
 
 /** A token renewed after a 401, and the origin it was renewed to be sent to. */
 interface Renewed {
@@ -352,51 +312,15 @@ export class Transport {
       renewed?.origin === url.origin ? renewed.token : await this.tokenFor(attempt.api, url.origin);
     if (typeof token !== 'string') return token;
 
-    const controller = new AbortController();
-    const caller = attempt.signal;
-    let timedOut = false;
-    let timer: unknown = null;
-    const rearm = (ms: number | null) => {
-      if (timer !== null) this.clock.clearTimeout(timer);
-      timer =
-        ms === null
-          ? null
-          : this.clock.setTimeout(() => {
-              timedOut = true;
-              controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError'));
-            }, ms);
-    };
-    const onCallerAbort = () => controller.abort(caller?.reason);
-    const settle = () => {
-      rearm(null);
-      caller?.removeEventListener('abort', onCallerAbort);
-    };
-    const failureOf = (error: unknown): ApiFailure =>
-      timedOut
-        ? timeoutFailure(attempt.timeoutMs)
-        : caller?.aborted
-          ? cancelledFailure()
-          : networkFailure(error);
-
-    if (caller?.aborted) return cancelledFailure();
-    caller?.addEventListener('abort', onCallerAbort, { once: true });
-    rearm(attempt.timeoutMs);
-    const headers: Record<string, string> = { accept: attempt.accept, authorization: `Bearer ${token}` };
-    if (attempt.body?.contentType) headers['content-type'] = attempt.body.contentType;
-    try {
-      const response = await this.fetch(url, {
-        method: attempt.method,
-        headers,
-        ...(attempt.body ? { body: attempt.body.body } : {}),
-        signal: controller.signal,
-        // A redirect could carry the token elsewhere; the interfaces do not redirect.
-        redirect: 'manual',
-      });
-      return { response, token, origin: url.origin, signal: controller.signal, settle, rearm, failureOf };
-    } catch (error) {
-      settle();
-      return failureOf(error);
-    }
+    return openExchange(this.fetch, this.clock, {
+      url,
+      method: attempt.method,
+      accept: attempt.accept,
+      body: attempt.body,
+      token,
+      signal: attempt.signal,
+      timeoutMs: attempt.timeoutMs,
+    });
   }
 
   /**
@@ -405,14 +329,7 @@ export class Transport {
    */
   private async failureOf(api: ApiName, priority: Priority, exchange: Exchange): Promise<ApiFailure> {
     const { response } = exchange;
-    let body = '';
-    try {
-      body = await unlessAborted(response.text(), exchange.signal);
-    } catch {
-      // The status says enough; a body cut short only loses the server's wording.
-    } finally {
-      exchange.settle();
-    }
+    const body = await readFailureBody(exchange);
     const now = this.clock.now();
     const failure = mapFailure({ status: response.status, headers: response.headers, body }, now);
     if (
@@ -437,36 +354,13 @@ export class Transport {
   }
 
   private base(api: ApiName): URL | ApiFailure {
-    const raw = this.options.profile()[api]?.baseUrl;
-    let base: URL;
-    try {
-      base = new URL(String(raw).replace(/\/+$/, ''));
-    } catch {
-      return refusedRequest(`The address of interface ${api} in the connection settings is not valid.`);
-    }
-    // The bearer token goes there: never in the clear across the network.
-    const insecure = insecureAddress(base.href);
-    if (insecure) return refusedRequest(`The address of interface ${api} ${insecure}; nothing was sent.`);
-    return base;
+    return interfaceBase(api, this.options.profile()[api]?.baseUrl);
   }
 
   /** Base + path + query, or a failure when the path would leave the interface. */
   private resolvePath(api: ApiName, path: unknown, query: ApiRequest['query']): URL | ApiFailure {
     const base = this.base(api);
-    if (!(base instanceof URL)) return base;
-    const problem = pathProblem(path);
-    if (problem) return refusedRequest(`The request path ${JSON.stringify(path)} is refused: ${problem}.`);
-    const basePath = base.pathname.replace(/\/+$/, '');
-    const url = new URL(`${base.origin}${basePath}${path as string}`);
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`))
-      return refusedRequest(`The request path ${JSON.stringify(path)} leaves the interface.`);
-    if (query && typeof query === 'object') {
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined || value === null) continue;
-        url.searchParams.append(key, String(value));
-      }
-    }
-    return url;
+    return base instanceof URL ? requestAddress(base, path, query) : base;
   }
 
   /**
@@ -485,24 +379,7 @@ export class Transport {
 
   private resolveDownload(api: ApiName, address: unknown): URL | ApiFailure {
     const base = this.base(api);
-    if (!(base instanceof URL)) return base;
-    let url: URL | ApiFailure;
-    if (typeof address === 'string' && address.startsWith('/')) {
-      url = this.resolvePath(api, address, undefined);
-      if (!(url instanceof URL)) return url;
-    } else {
-      try {
-        url = new URL(String(address));
-      } catch {
-        return refusedRequest('The file address is not valid.');
-      }
-    }
-    if (url.origin !== base.origin)
-      return refusedRequest(`The file address is not on the platform (${base.origin}); it was not fetched.`);
-    const problem = fileAddressProblem(api, base, url);
-    if (problem) return refusedRequest(problem);
-    url.hash = '';
-    return url;
+    return base instanceof URL ? downloadTarget(api, base, address) : base;
   }
 }
 
@@ -517,193 +394,6 @@ const notSignedIn = () => authFailure('You are not signed in to the platform. Si
 
 const isApiName = (value: unknown): value is ApiName => value === 'v2' || value === 'v0';
 
-const priorityOf = (value: unknown): Priority =>
-  value === undefined
-    ? 'interactive'
-    : PRIORITIES.includes(value as Priority)
-      ? (value as Priority)
-      : 'background';
-
 function validTimeout(ms: unknown): number | null {
   return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : null;
-}
-
-/** Why a path cannot be sent, or null when it is a plain path below the interface. */
-function pathProblem(path: unknown): string | null {
-  if (typeof path !== 'string') return 'it is not text';
-  if (!path.startsWith('/')) return 'it must start with / (absolute addresses are not accepted)';
-  if (path.startsWith('//')) return 'it must not start with //';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\s\u0000-\u001f\u007f\\]/.test(path)) return 'it contains spaces, control characters or backslashes';
-  if (/[?#]/.test(path)) return 'query parameters go in `query`, not in the path';
-  for (const segment of path.split('/')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return 'it contains an invalid %-escape';
-    }
-    if (decoded === '.' || decoded === '..') return 'it contains . or .. segments';
-    if (/[/\\]/.test(decoded)) return 'a segment encodes a slash';
-  }
-  return null;
-}
-
-/** JSON, or multipart when files are attached; a failure when the body cannot be encoded. */
-function encodeBody(req: ApiRequest): BodyPayload | ApiFailure {
-  const files = Array.isArray(req.files) ? req.files : [];
-  if (req.method === 'GET' && (req.body !== undefined || files.length > 0))
-    return refusedRequest('A GET request cannot carry a body.');
-  if (files.length > 0) {
-    if (
-      req.body !== undefined &&
-      (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
-    )
-      return refusedRequest('With files, the body must be an object whose fields become form fields.');
-    const form = new FormData();
-    for (const [key, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
-      if (typeof value === 'object' && value !== null) form.append(key, JSON.stringify(value));
-      else if (typeof value === 'string') form.append(key, value);
-      else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-        form.append(key, String(value));
-    }
-    for (const file of files) {
-      if (typeof file?.field !== 'string' || !(file.bytes instanceof Uint8Array))
-        return refusedRequest('An attached file has no field name or no bytes.');
-      const blob = new Blob([file.bytes], { type: typeof file.type === 'string' ? file.type : '' });
-      form.append(file.field, blob, typeof file.name === 'string' && file.name !== '' ? file.name : 'file');
-    }
-    return { body: form, contentType: null };
-  }
-  if (req.body === undefined) return null;
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(req.body);
-  } catch {
-    json = undefined;
-  }
-  if (json === undefined) return refusedRequest('The request body cannot be written as JSON.');
-  return { body: json, contentType: 'application/json' };
-}
-
-/** Reads and discards an answer we will not use, so its connection can be reused. */
-async function discard(exchange: Exchange): Promise<void> {
-  try {
-    await unlessAborted(exchange.response.arrayBuffer(), exchange.signal);
-  } catch {
-    // Nothing to keep from it.
-  } finally {
-    exchange.settle();
-  }
-}
-
-async function readSuccess<T>(exchange: Exchange, method: HttpMethod): Promise<ApiResult<T>> {
-  const { response } = exchange;
-  let text: string;
-  try {
-    text = await unlessAborted(response.text(), exchange.signal);
-  } catch (error) {
-    return exchange.failureOf(error);
-  } finally {
-    exchange.settle();
-  }
-  if (response.status === 204 || response.status === 205 || (method === 'DELETE' && text === ''))
-    return { ok: true, status: response.status, data: null as T };
-  const type = response.headers.get('content-type') ?? '';
-  if (!/[/+]json\b/i.test(type)) return { ok: true, status: response.status, data: text as T };
-  if (text.trim() === '') return { ok: true, status: response.status, data: null as T };
-  try {
-    return { ok: true, status: response.status, data: JSON.parse(text) as T };
-  } catch {
-    return unreadableAnswer(response.status);
-  }
-}
-
-/**
- * Hands the body on as a stream that is read only when the consumer asks, with the timeout
- * armed only while we wait on the platform: a slow disk does not count as a silent platform.
- */
-function downloadAnswer(exchange: Exchange, timeoutMs: number): DownloadAnswer {
-  const { response } = exchange;
-  exchange.rearm(null);
-  const reader = response.body?.getReader() ?? null;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull: async (controller) => {
-        if (!reader) {
-          exchange.settle();
-          controller.close();
-          return;
-        }
-        exchange.rearm(timeoutMs);
-        try {
-          const chunk = await unlessAborted(reader.read(), exchange.signal);
-          exchange.rearm(null);
-          if (chunk.done) {
-            exchange.settle();
-            controller.close();
-          } else {
-            controller.enqueue(chunk.value as Uint8Array);
-          }
-        } catch (error) {
-          const failure = exchange.failureOf(error);
-          exchange.settle();
-          reader.cancel().catch(() => undefined);
-          controller.error(
-            failure.kind === 'timeout'
-              ? new DOMException('The platform stopped sending the file.', 'TimeoutError')
-              : error,
-          );
-        }
-      },
-      cancel: async (reason) => {
-        exchange.settle();
-        await reader?.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const length = response.headers.get('content-length');
-  return {
-    ok: true,
-    status: response.status,
-    body: stream,
-    contentType: response.headers.get('content-type'),
-    contentLength: length !== null && /^\d+$/.test(length) ? Number(length) : null,
-    fileName: fileNameOf(response.headers.get('content-disposition')),
-  };
-}
-
-/**
- * The promise, or a rejection as soon as the signal fires. Node's fetch (undici 6) can leave a
- * read pending forever when the request is aborted after the whole body has arrived; racing the
- * signal makes a cancel or a timeout always end the read.
- */
-function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(asError(signal.reason));
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-const asError = (reason: unknown): Error =>
-  reason instanceof Error ? reason : new DOMException('The operation was aborted.', 'AbortError');
-
-/** The file name of a Content-Disposition header: `filename*` (RFC 5987) first, then `filename`. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
-  if (extended?.[2]) {
-    try {
-      const name = decodeURIComponent(extended[2].trim());
-      if (name !== '') return name;
-    } catch {
-      // Fall back to the plain parameter.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
-  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim();
-  return name ? name : null;
 }

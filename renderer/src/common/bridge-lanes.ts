@@ -3,7 +3,7 @@
 // while it waits for the request budget: unchecked, a pull's twenty waiting requests hold all six
 // and the user's delete queues in the browser behind them, out of reach of the budget's priorities.
 
-import { PRIORITIES, type Priority } from '@shared/api/request.ts';
+import { PRIORITIES, priorityOf, type Priority } from '@shared/api/request.ts';
 
 /**
  * Calls open at once (of any priority) below which a call of this priority may start. Uploads and
@@ -16,14 +16,6 @@ export const OPEN_AT_MOST: Readonly<Record<Priority, number>> = {
   upload: 2,
   background: 2,
 };
-
-/** As the transport reads a priority: none is interactive, an unknown one is background. */
-export const priorityOf = (value: unknown): Priority =>
-  value === undefined
-    ? 'interactive'
-    : PRIORITIES.includes(value as Priority)
-      ? (value as Priority)
-      : 'background';
 
 interface Waiting {
   start: () => void;

@@ -17,7 +17,7 @@ import {
   parseRetryAfter,
   timeoutFailure,
 } from '../../../electron/main/transport/failures.ts';
-import { fileNameOf } from '../../../electron/main/transport/transport.ts';
+import { fileNameOf } from '../../../electron/main/transport/downloads.ts';
 import { isRetryable, type ApiErrorKind } from '@shared/api/request.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

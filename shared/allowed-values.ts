@@ -5,7 +5,7 @@
 
 import { Definitions, type Definition, type PropertyDefinition } from './wire/v0/define.ts';
 import { readWire } from './wire/parse.ts';
-import { FREQUENCY_OPTIONS, type FormField, type Option, type SectionForm } from './forms.ts';
+import { FREQUENCY_OPTIONS, type FormField, type Option, type SectionForm } from './section-forms/build.ts';
 
 /**
  * Allowed values by field, as one entity's definition gives them: each enumerated property, a

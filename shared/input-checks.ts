@@ -12,7 +12,7 @@
 // by form and field, beside the field descriptors of shared/forms.ts rather than in them.
 
 import { isEmail } from './account-rules.ts';
-import type { FormField } from './forms.ts';
+import type { FormField } from './section-forms/build.ts';
 
 /** Messages by field name: what must change before saving, and what only looks odd. */
 export interface InputVerdict {

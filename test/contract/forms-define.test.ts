@@ -12,7 +12,7 @@ import {
   validateMember,
   validateSection,
   type SectionForm,
-} from '@shared/forms.ts';
+} from '@shared/section-forms/build.ts';
 import {
   BEYOND_THE_DOCUMENT,
   CURRENCY_FREQUENCIES,

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definedFieldList, withStoredValue, type AllowedByEntity } from '@shared/allowed-values.ts';
-import { MEMBER_ENTITY, MEMBER_FIELDS, type FormField } from '@shared/forms.ts';
+import { MEMBER_ENTITY, MEMBER_FIELDS, type FormField } from '@shared/section-forms/build.ts';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
 import { createRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';

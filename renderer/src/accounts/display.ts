@@ -2,7 +2,7 @@
 // quality bands.
 
 import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
-import { readableMessage, type FormField } from '@shared/forms.ts';
+import { readableMessage, type FormField } from '@shared/section-forms/build.ts';
 import { accountMessage } from '@shared/input-checks.ts';
 import { fullyHere } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';

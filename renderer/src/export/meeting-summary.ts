@@ -9,7 +9,7 @@ import {
   readableMessages,
   sectionForm,
   type FormField,
-} from '@shared/forms.ts';
+} from '@shared/section-forms/build.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 import { journalChanges, type ChangeState, type JournalChange } from '../data/journal.ts';
 import { sectionLabel } from '../data/labels.ts';

@@ -6,7 +6,7 @@
 import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
-import { fieldLabel, valueLabel, type FormField } from '@shared/forms.ts';
+import { fieldLabel, valueLabel, type FormField } from '@shared/section-forms/build.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 

@@ -14,7 +14,12 @@ import {
   type InjectionKey,
   type Ref,
 } from 'vue';
-import { RELATION_TYPE_LABELS, SECTION_FORMS, formOfKey, type RelationChoice } from '@shared/forms.ts';
+import {
+  RELATION_TYPE_LABELS,
+  SECTION_FORMS,
+  formOfKey,
+  type RelationChoice,
+} from '@shared/section-forms/build.ts';
 import { RELATION_SECTION, type MemberRole } from '@shared/sections.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';

@@ -11,7 +11,12 @@ import {
   entitiesWithChoices,
   withStoredValue,
 } from '@shared/allowed-values.ts';
-import { FREQUENCY_OPTIONS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import {
+  FREQUENCY_OPTIONS,
+  SECTION_FORMS,
+  sectionForm,
+  type FormField,
+} from '@shared/section-forms/build.ts';
 import { COLLECTION_CASES } from '../../contract/v0-helpers.ts';
 
 const plans = sectionForm('plans')!;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FIELDS as ACCOUNT_MEMBER_FIELDS } from '@shared/account-rules.ts';
 import { cashFlow } from '@shared/finance.ts';
-import { MEMBER_FIELDS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import { MEMBER_FIELDS, SECTION_FORMS, sectionForm, type FormField } from '@shared/section-forms/build.ts';
 import { SECTIONS } from '@shared/sections.ts';
 import { INPUTS } from '../../../renderer/src/workspace/inputs/kinds.ts';
 import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/workspace/values.ts';

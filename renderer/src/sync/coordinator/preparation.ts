@@ -7,7 +7,7 @@
 // still waiting goes on.
 
 import type { KeepFilesResult, StoredFileRequest } from '@shared/bridge.ts';
-import { sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';

@@ -3,7 +3,7 @@
 // around whichever input the table gives.
 
 import type { Component } from 'vue';
-import type { FormField, InputKind } from '@shared/forms.ts';
+import type { FormField, InputKind } from '@shared/section-forms/build.ts';
 import { US_STATE_OPTIONS, countryOptions, isUs } from '../values.ts';
 import AddressInput from './AddressInput.vue';
 import BooleanInput from './BooleanInput.vue';

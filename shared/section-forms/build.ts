@@ -4,15 +4,15 @@
 // for each field, and the name a validation message gives the field (`current-value`), so that the
 // server's messages land on the right input. A contract test compares it with `/define`.
 
-import { countsInCashFlow } from './finance.ts';
-import { FREQUENCIES } from './wire/v0/values.ts';
+import { countsInCashFlow } from '../finance.ts';
+import { FREQUENCIES } from '../wire/v0/values.ts';
 import {
   SECTIONS,
   type FieldSpec,
   type Frequency,
   type MemberRole,
   type SectionDescriptor,
-} from './sections.ts';
+} from '../sections.ts';
 
 export type InputKind =
   | 'text'

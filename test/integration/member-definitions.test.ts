@@ -7,7 +7,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definedFieldList, withStoredValue, type AllowedByEntity } from '@shared/allowed-values.ts';
-import { MEMBER_ENTITY, MEMBER_FIELDS, type FormField } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { MEMBER_ENTITY, MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
 import { createRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';

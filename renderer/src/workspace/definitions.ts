@@ -4,7 +4,7 @@
 
 import { computed, type ComputedRef } from 'vue';
 import { definedFieldList, type AllowedByEntity } from '@shared/allowed-values.ts';
-import type { FormField, SectionForm } from '@shared/section-forms/build.ts';
+import type { FormField, SectionForm } from '@shared/section-forms/form.ts';
 import { useLiveRead } from '../common/live-read.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';

@@ -6,7 +6,8 @@
 import { countries } from '@shared/account-rules.ts';
 import { ChangeRefused } from '../data/changes.ts';
 import { StorageError } from '../data/storage.ts';
-import { fieldLabel, valueLabel, type FormField } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 

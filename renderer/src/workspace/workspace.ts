@@ -14,12 +14,9 @@ import {
   type InjectionKey,
   type Ref,
 } from 'vue';
-import {
-  RELATION_TYPE_LABELS,
-  SECTION_FORMS,
-  formOfKey,
-  type RelationChoice,
-} from '@shared/section-forms/build.ts';
+import { SECTION_FORMS, formOfKey } from '@shared/section-forms/build.ts';
+import type { RelationChoice } from '@shared/section-forms/form.ts';
+import { RELATION_TYPE_LABELS } from '@shared/section-forms/labels.ts';
 import { RELATION_SECTION, type MemberRole } from '@shared/sections.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';

@@ -9,7 +9,9 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
-import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/section-forms/build.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
+import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
+import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';

@@ -8,7 +8,8 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOrder } from '../../renderer/src/data/accounts.ts';
-import { AdvisorDb, STORES_V1 } from '../../renderer/src/data/db.ts';
+import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { STORES_V1 } from '../../renderer/src/data/migrations/index.ts';
 import type { AccountRow, EngagementRow, Operation } from '../../renderer/src/data/model.ts';
 import {
   ENGAGEMENT_SORT_KEYS,

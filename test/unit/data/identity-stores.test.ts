@@ -4,7 +4,7 @@
 
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/db.ts';
+import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/migrations/index.ts';
 import {
   IDENTITY_META_KEY,
   platformUserId,

@@ -4,7 +4,7 @@
 // the push engine then sends them to the sandbox platform, once each.
 //
 // The version-1 schema is copied here on purpose: it is what an installed app left on disk, and
-// must not follow later edits of db.ts. The test holds whatever the current version is.
+// must not follow later edits of data/migrations/. The test holds whatever the current version is.
 
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
+import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
 import { PullEngine } from '../../renderer/src/sync/pull.ts';

@@ -25,8 +25,8 @@ import {
   type SyncState,
   syncName,
 } from '../../renderer/src/sync/coordinator.ts';
-import { userKey } from '../../renderer/src/data/identity.ts';
-import { openStore } from '../../renderer/src/data/instance.ts';
+import { userKey } from '../../renderer/src/data/identity/index.ts';
+import { openStore } from '../../renderer/src/data/identity/current-store.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { Platform } from '../platform/server.ts';
 import { fakeIdb, openDb } from '../unit/data/helpers.ts';

@@ -8,7 +8,7 @@ import type { AuthStatus, SignInTarget } from '@shared/auth.ts';
 import type { SignOutResult } from '@shared/bridge.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { User } from '@shared/wire/v2/user.ts';
-import { localDb } from '../data/instance.ts';
+import { localDb } from '../data/identity/current-store.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { forgetPins } from '../sync/pins.ts';
 import { bridge } from './bridge.ts';

@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { resolveConflict as resolveChange, retryRejected, type ConflictChoice } from '../data/changes.ts';
-import { localDb } from '../data/instance.ts';
+import { localDb } from '../data/identity/current-store.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';

@@ -17,8 +17,8 @@
 import type { ApiResult } from '@shared/api/request.ts';
 import { onOutbox, whenSynced } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
-import { recordedIdentity, syncingIdentity } from '../data/store-identity.ts';
+import { sameIdentity, type StoreIdentity } from '../data/identity/index.ts';
+import { recordedIdentity, syncingIdentity } from '../data/identity/recorded.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';

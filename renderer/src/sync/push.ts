@@ -11,9 +11,9 @@
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { onOutbox, rowsOf } from '../data/changes.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
+import { sameIdentity, type StoreIdentity } from '../data/identity/index.ts';
 import type { Operation } from '../data/model.ts';
-import { syncingIdentity } from '../data/store-identity.ts';
+import { syncingIdentity } from '../data/identity/recorded.ts';
 import { failure, goneFromServer, refuse, type Outcome } from './push/outcome.ts';
 import { Pass, type PushContext, type PushEvent, type PushReport } from './push/pass.ts';
 import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './push/schedule.ts';

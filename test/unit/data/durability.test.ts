@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey } from './helpers.ts';
 
 interface Opened {

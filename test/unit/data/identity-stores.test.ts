@@ -12,7 +12,7 @@ import {
   storeName,
   userKey,
   type StoreIdentity,
-} from '../../../renderer/src/data/identity.ts';
+} from '../../../renderer/src/data/identity/index.ts';
 import {
   StoreOfAnotherIdentity,
   closeLocalDb,
@@ -21,9 +21,9 @@ import {
   openStore,
   removeUserStores,
   useIdentityStore,
-} from '../../../renderer/src/data/instance.ts';
-import { LEGACY_STORE } from '../../../renderer/src/data/legacy-store.ts';
-import { storeNames } from '../../../renderer/src/data/store-names.ts';
+} from '../../../renderer/src/data/identity/current-store.ts';
+import { LEGACY_STORE } from '../../../renderer/src/data/identity/legacy-store.ts';
+import { storeNames } from '../../../renderer/src/data/identity/store-names.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { clientFields, fakeIdb, queuedOperation, syncedAccount } from './helpers.ts';
 

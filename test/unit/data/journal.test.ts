@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRecord, deleteRecord, queueUpload, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { closeLocalDb, useIdentityStore } from '../../../renderer/src/data/instance.ts';
+import { closeLocalDb, useIdentityStore } from '../../../renderer/src/data/identity/current-store.ts';
 import { JOURNAL_DAYS, journalChanges, pruneJournal } from '../../../renderer/src/data/journal.ts';
 import {
   fakeIdb,

@@ -8,7 +8,7 @@
 
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type {
   AccountRow,

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRecord, deleteRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import type { StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import type { StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import { PushEngine } from '../../../renderer/src/sync/push.ts';
 import { TeamWatch } from '../../../renderer/src/sync/team.ts';
 import { FakeApi } from './fake-api.ts';

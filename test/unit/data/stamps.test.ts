@@ -12,7 +12,7 @@ import {
   updateRecord,
 } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import { clientFields, newUserKey, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
 
 const opened: AdvisorDb[] = [];

@@ -18,7 +18,7 @@ import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { queueSendEngagement } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import EngagementListView from '../../../renderer/src/engagements/EngagementListView.vue';
 import { ENGAGEMENT_LIST_STATE } from '../../../renderer/src/sync/pull/engagement-list.ts';
 import { withLayout } from '../accounts/harness.ts';

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { STATS_KEY } from '../../../renderer/src/data/queries.ts';
 import { userActivityRow } from '../../../renderer/src/data/records.ts';

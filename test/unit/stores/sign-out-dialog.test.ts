@@ -22,7 +22,7 @@ import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import SignOutDialog from '../../../renderer/src/shell/SignOutDialog.vue';
 import { FakeApi, failure } from '../data/fake-api.ts';

@@ -16,7 +16,7 @@ import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { accountPartKeys } from '../../../renderer/src/data/coverage.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { readStoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { readStoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull.ts';
 import { WHOLE_DOLLARS, netWorthOf, sectionSum, wholeDollars } from '../../platform/figures.ts';

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import { IDENTITY_META_KEY } from '../../renderer/src/data/identity/index.ts';
 import { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../renderer/src/data/identity/current-store.ts';
@@ -18,11 +18,11 @@ import {
   listAccountIds,
   listAccounts,
   searchAccounts,
-} from '../../renderer/src/data/queries.ts';
+} from '../../renderer/src/data/queries/index.ts';
 import { sameValue } from '../../renderer/src/data/view.ts';
-import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull.ts';
+import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { exportAccountList, type ListExportFormat } from '../../renderer/src/export/account-list.ts';
 import type { ExportApi } from '../../renderer/src/export/save-export.ts';
 import { workbookOffThread } from '../../renderer/src/export/xlsx-off-thread.ts';

@@ -12,7 +12,7 @@ import {
   resolveConflict,
   retryRejected,
   updateRecord,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';

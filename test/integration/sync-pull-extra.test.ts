@@ -25,8 +25,8 @@ import {
   profileValues,
   userActivity,
   type EngagementQuery,
-} from '../../renderer/src/data/queries.ts';
-import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull.ts';
+} from '../../renderer/src/data/queries/index.ts';
+import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, EngagementRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

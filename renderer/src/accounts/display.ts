@@ -7,7 +7,7 @@ import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { accountMessage } from '@shared/input-checks.ts';
 import { fullyHere } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';
-import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
+import type { AccountFilter, AccountSortKey } from '../data/queries/index.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

@@ -9,7 +9,7 @@ import type { SignOutResult } from '@shared/bridge.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { User } from '@shared/wire/v2/user.ts';
 import { localDb } from '../data/identity/current-store.ts';
-import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import { CONFIG_KEYS, configEntry } from '../data/queries/index.ts';
 import { forgetPins } from '../sync/pins.ts';
 import { bridge } from './bridge.ts';
 import { useLocalStore } from './local-store.ts';

@@ -3,7 +3,7 @@
 // offline is named as the user typed it.
 
 import { sectionForm } from '@shared/section-forms/build.ts';
-import { rowsOf } from './changes.ts';
+import { rowsOf } from './changes/index.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountRow, Fields, SyncedTable } from './model.ts';
 

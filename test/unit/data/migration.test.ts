@@ -19,7 +19,7 @@ import type {
   SectionItemRow,
   SingleRow,
 } from '../../../renderer/src/data/model.ts';
-import { PushEngine } from '../../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../../renderer/src/sync/push/index.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from '../../integration/sandbox-client.ts';
 import type { AccountRecord } from '../../platform/model.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';

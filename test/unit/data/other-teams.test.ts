@@ -2,7 +2,7 @@
 // fake IndexedDB every test store lives in.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import {

@@ -48,7 +48,7 @@ const cases: Record<string, Case[]> = {
     ['renderer/src/common/bridge.ts', '@shared/bridge.ts', null],
   ],
   'the data layer imports neither the sync engine nor Vue': [
-    ['renderer/src/data/db.ts', '../sync/pull.ts', 'beneath the sync engine'],
+    ['renderer/src/data/db.ts', '../sync/pull/index.ts', 'beneath the sync engine'],
     ['renderer/src/data/db.ts', 'vue', 'no Vue'],
     ['renderer/src/data/db.ts', 'pinia', 'no Vue'],
     ['renderer/src/data/db.ts', '../common/sync.ts', 'beneath the features'],

@@ -3,7 +3,7 @@
 // read from the real stores (fake-indexeddb), and the second confirmation says it is lost.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import {

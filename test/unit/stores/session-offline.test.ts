@@ -24,7 +24,7 @@ import {
 } from '../../../renderer/src/data/identity/current-store.ts';
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import { useLocalStore } from '../../../renderer/src/common/local-store.ts';
-import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries/index.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';

@@ -20,7 +20,7 @@ import { RateLimiter } from '../../../electron/main/transport/rate-limiter.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';

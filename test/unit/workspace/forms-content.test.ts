@@ -14,7 +14,7 @@ import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
-import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';
 import { outbox } from '../data/helpers.ts';

@@ -15,7 +15,12 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
-import { createRecord, recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import {
+  createRecord,
+  recordOps,
+  refreshRow,
+  updateRecord,
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';

@@ -1,11 +1,12 @@
 // The values a list of a form offers (a select, an amount's frequency): the platform's definition
-// (`/define`) when this computer holds one, else the built-in table (forms.ts, from the document).
+// (`/define`) when this computer holds one, else the built-in table (section-forms/, from the document).
 // A value the platform allows that the app does not know is offered under its raw value; a stored
 // value in neither list is offered too, so that it is shown and kept rather than blanked.
 
 import { Definitions, type Definition, type PropertyDefinition } from './wire/v0/define.ts';
 import { readWire } from './wire/parse.ts';
-import { FREQUENCY_OPTIONS, type FormField, type Option, type SectionForm } from './forms.ts';
+import type { FormField, Option, SectionForm } from './section-forms/form.ts';
+import { FREQUENCY_OPTIONS } from './section-forms/labels.ts';
 
 /**
  * Allowed values by field, as one entity's definition gives them: each enumerated property, a

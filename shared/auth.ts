@@ -10,7 +10,7 @@ export interface InterfaceAuth {
 }
 
 /**
- * Whose local data the renderer may open (renderer/src/data/identity.ts): the platform and user as
+ * Whose local data the renderer may open (renderer/src/data/identity/): the platform and user as
  * a key (a hash, never the email) and the current team. The main process keeps it with the tokens.
  */
 export interface StoreIdentity {

@@ -3,16 +3,16 @@
 // with its country code, plausible dates, an end not before its start, no negative amount where
 // it means nothing. Errors keep a value from being saved (and queued); warnings only say what
 // looks odd. The words are the advisor's (`Risk score: enter a number from 0 to 100.`), the same
-// ones shared/forms.ts `readableMessage` gives the platform's refusals.
+// ones shared/section-forms/server-messages.ts `readableMessage` gives the platform's refusals.
 //
 // Sources: the 0.0.1 document gives the types (integer, number, date, e-mail "valid address",
 // phones "including country code") and the v2 document the account's fields; neither gives
 // lengths or ranges, so those are the limits the platform is known to enforce (the sandbox's,
 // README "Member details"; Laravel's 255 for v2 names and e-mails). The rules are kept here, keyed
-// by form and field, beside the field descriptors of shared/forms.ts rather than in them.
+// by form and field, beside the field descriptors of shared/section-forms/ rather than in them.
 
 import { isEmail } from './account-rules.ts';
-import type { FormField } from './forms.ts';
+import type { FormField } from './section-forms/form.ts';
 
 /** Messages by field name: what must change before saving, and what only looks odd. */
 export interface InputVerdict {
@@ -72,7 +72,8 @@ const OLDEST_YEARS = 120;
 
 /**
  * How to correct a value that cannot be saved, in the advisor's words (`Email: enter an e-mail
- * address such as name@example.com.`); the platform's refusals read the same (forms.ts).
+ * address such as name@example.com.`); the platform's refusals read the same
+ * (section-forms/server-messages.ts).
  */
 export const HOW_TO_FIX = {
   email: 'enter an e-mail address such as name@example.com',

@@ -6,10 +6,10 @@
 import Dexie from 'dexie';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
-import { IDENTITY_META_KEY } from '../../renderer/src/data/identity.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
+import { IDENTITY_META_KEY } from '../../renderer/src/data/identity/index.ts';
 import { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../renderer/src/data/identity/current-store.ts';
 import { accountSnapshot, newAccountRow } from '../../renderer/src/data/mappers.ts';
 import type { AccountRow, Fields, Operation } from '../../renderer/src/data/model.ts';
 import {
@@ -18,11 +18,11 @@ import {
   listAccountIds,
   listAccounts,
   searchAccounts,
-} from '../../renderer/src/data/queries.ts';
+} from '../../renderer/src/data/queries/index.ts';
 import { sameValue } from '../../renderer/src/data/view.ts';
-import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull.ts';
+import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { exportAccountList, type ListExportFormat } from '../../renderer/src/export/account-list.ts';
 import type { ExportApi } from '../../renderer/src/export/save-export.ts';
 import { workbookOffThread } from '../../renderer/src/export/xlsx-off-thread.ts';
@@ -42,7 +42,7 @@ let dbCount = 0;
 async function freshDb(label: string): Promise<AdvisorDb> {
   const db = new AdvisorDb(`bench-${label}-${++dbCount}`);
   await db.open();
-  // A store records whose data it holds; changes are stamped with it (data/identity.ts).
+  // A store records whose data it holds; changes are stamped with it (data/identity/).
   await db.meta.put({ key: IDENTITY_META_KEY, value: { user: 'b'.repeat(32), team: 1 } });
   return db;
 }

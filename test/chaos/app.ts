@@ -2,8 +2,8 @@
 // local database and the real engines over it, and a kill that stops everything at once.
 
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine, type PushEvent } from '../../renderer/src/sync/push.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine, type PushEvent } from '../../renderer/src/sync/push/index.ts';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { SandboxClient } from '../integration/sandbox-client.ts';
 import type { Random } from '../platform/random.ts';

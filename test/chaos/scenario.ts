@@ -31,12 +31,12 @@ import {
   type AnyRow,
   type ConflictChoice,
   type FileRef,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { isPendingFile } from '../../renderer/src/data/files.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../renderer/src/data/model.ts';
 import { unflatten } from '../../renderer/src/data/view.ts';
-import type { PushEvent } from '../../renderer/src/sync/push.ts';
+import type { PushEvent } from '../../renderer/src/sync/push/index.ts';
 import type { ApiRequest } from '@shared/api/request.ts';
 import {
   COLLECTION_SECTIONS,

@@ -1,18 +1,14 @@
-// The app's form schemas (shared/forms.ts) against `/define` of the sandbox platform: every field
+// The app's form schemas (shared/section-forms/) against `/define` of the sandbox platform: every field
 // the interface defines is on the form and nothing else, enum choices are the allowed values in
 // their order, required markers are the required flags, and a required field's validation message
 // names it as the server does.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedValuesOf } from '@shared/allowed-values.ts';
-import {
-  MEMBER_FIELDS,
-  SECTION_FORMS,
-  messagesByField,
-  validateMember,
-  validateSection,
-  type SectionForm,
-} from '@shared/forms.ts';
+import { SECTION_FORMS } from '@shared/section-forms/build.ts';
+import type { SectionForm } from '@shared/section-forms/form.ts';
+import { MEMBER_FIELDS, validateMember } from '@shared/section-forms/member-form.ts';
+import { messagesByField, validateSection } from '@shared/section-forms/validation.ts';
 import {
   BEYOND_THE_DOCUMENT,
   CURRENCY_FREQUENCIES,

@@ -7,7 +7,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { networkFailure } from '../../electron/main/transport/failures.ts';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { storeName, userKey } from '../../renderer/src/data/identity.ts';
+import { storeName, userKey } from '../../renderer/src/data/identity/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 
 export interface Servers {
@@ -222,7 +222,7 @@ interface Idb {
 }
 
 /**
- * The local store of one identity (renderer/src/data/identity.ts): a user (the advisor by
+ * The local store of one identity (renderer/src/data/identity/): a user (the advisor by
  * default) in a team (their current one on the platform by default).
  */
 export async function storeOf(servers: Servers, email = ADVISOR, team?: number): Promise<string> {

@@ -12,7 +12,7 @@ import { Transport } from '../../electron/main/transport/transport.ts';
 import { BridgeLanes } from '../../renderer/src/common/bridge-lanes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/online-only.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, SandboxTokens } from './sandbox-client.ts';

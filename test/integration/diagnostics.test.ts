@@ -19,7 +19,7 @@ import { Transport } from '../../electron/main/transport/transport.ts';
 import { JsonFileStore } from '../../electron/preview/json-file-store.ts';
 import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { createRecord, queueResetPin, updateRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord, queueResetPin, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';

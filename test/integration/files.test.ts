@@ -31,7 +31,7 @@ const marks: DownloadMarks = {
     return Promise.resolve();
   },
 };
-/** The user key bound to the sign-in (data/identity.ts): Alex's, unless a test signs in another. */
+/** The user key bound to the sign-in (data/identity/): Alex's, unless a test signs in another. */
 const ALEX = 'a1'.repeat(16);
 const SAM = 'b2'.repeat(16);
 let bound: string | null = ALEX;

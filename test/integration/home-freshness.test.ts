@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { STATS_KEY } from '../../renderer/src/data/queries.ts';
+import { STATS_KEY } from '../../renderer/src/data/queries/index.ts';
 import { statsPullRange } from '../../renderer/src/home/stats.ts';
 import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
 import { ADVISOR_RECORDS_MIN_AGE_MS } from '../../renderer/src/sync/coordinator/freshness.ts';

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';

@@ -7,12 +7,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definedFieldList, withStoredValue, type AllowedByEntity } from '@shared/allowed-values.ts';
-import { MEMBER_ENTITY, MEMBER_FIELDS, type FormField } from '@shared/forms.ts';
-import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
-import { createRecord } from '../../renderer/src/data/changes.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { MEMBER_ENTITY, MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
+import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries/index.ts';
+import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { draftOf, patchOf } from '../../renderer/src/workspace/values.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

@@ -4,12 +4,12 @@
 // sync state still "syncing") does not hold it up, and no timer decides when it is done.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
+import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
 import { loneCoordinator } from './lone-coordinator.ts';

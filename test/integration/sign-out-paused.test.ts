@@ -5,7 +5,7 @@
 // to the window's coordinator as SignOutDialog.vue wires it to the sync store.
 
 import { describe, expect, it } from 'vitest';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SignOutFlow } from '../../renderer/src/shell/sign-out.ts';
 import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';

@@ -13,7 +13,7 @@ import { MemorySecretStore } from '../../electron/main/auth/memory-secret-store.
 import { createServices, type MainServices } from '../../electron/main/services.ts';
 import type { ApiRequest } from '@shared/api/request.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

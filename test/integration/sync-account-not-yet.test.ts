@@ -5,9 +5,9 @@
 // after its create went), the same pulls ask for it. An id this computer does not hold is an error.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';

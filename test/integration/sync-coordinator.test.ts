@@ -12,7 +12,7 @@ import {
   resolveConflict,
   retryRejected,
   updateRecord,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
@@ -25,8 +25,8 @@ import {
   type SyncState,
   syncName,
 } from '../../renderer/src/sync/coordinator.ts';
-import { userKey } from '../../renderer/src/data/identity.ts';
-import { openStore } from '../../renderer/src/data/instance.ts';
+import { userKey } from '../../renderer/src/data/identity/index.ts';
+import { openStore } from '../../renderer/src/data/identity/current-store.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { Platform } from '../platform/server.ts';
 import { fakeIdb, openDb } from '../unit/data/helpers.ts';

@@ -6,10 +6,10 @@
 // the pull and the push unchanged.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries.ts';
-import { updateRecord } from '../../renderer/src/data/changes.ts';
-import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries/index.ts';
+import { updateRecord } from '../../renderer/src/data/changes/index.ts';
+import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

@@ -7,7 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { AREA_SWEEP_MS } from '../../renderer/src/sync/pull/engagement-list.ts';
-import { ENGAGEMENT_LIST_STATE, PullEngine, type EngagementListState } from '../../renderer/src/sync/pull.ts';
+import {
+  ENGAGEMENT_LIST_STATE,
+  PullEngine,
+  type EngagementListState,
+} from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';

@@ -13,7 +13,7 @@ import {
   queueSendEngagement,
   whenSynced,
   type EngagementSend,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import { engagementParts } from '../../renderer/src/data/queries/engagements.ts';
 import {
@@ -21,7 +21,7 @@ import {
   readClosedAnswers,
 } from '../../renderer/src/sync/coordinator/closed-answers.ts';
 import { DeleteRefused, deleteEngagementOnline } from '../../renderer/src/sync/online-only.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { EmailRecord, EngagementRecord } from '../platform/model.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
 import {

@@ -7,8 +7,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { accountActivity, userActivity } from '../../renderer/src/data/queries.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
+import { accountActivity, userActivity } from '../../renderer/src/data/queries/index.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { startPlatform } from '../platform/server.ts';
 import type { Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

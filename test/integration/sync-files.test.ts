@@ -13,7 +13,7 @@ import {
   queueUpload,
   updateRecord,
   whenSynced,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow, Fields } from '../../renderer/src/data/model.ts';
 import { engagementRow } from '../../renderer/src/data/records.ts';
@@ -22,7 +22,7 @@ import {
   deleteAccountOnline,
   deleteEngagementOnline,
 } from '../../renderer/src/sync/online-only.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { askPin } from '../../renderer/src/sync/pins.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, MemberRecord } from '../platform/model.ts';

@@ -10,9 +10,9 @@ import {
   queueResendForm,
   queueSendForm,
   whenSynced,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import { listForms } from '../../renderer/src/data/queries.ts';
+import { listForms } from '../../renderer/src/data/queries/index.ts';
 import { answeredForm } from '../../renderer/src/sync/form-sends.ts';
 import type { FormRecord } from '../platform/model.ts';
 import {

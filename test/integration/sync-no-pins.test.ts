@@ -4,7 +4,7 @@
 // every table, serialized, holds none of those members' PINs, old or new, and no `pin` field.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueResetPin, updateRecord } from '../../renderer/src/data/changes.ts';
+import { queueResetPin, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
 import { askPin } from '../../renderer/src/sync/pins.ts';

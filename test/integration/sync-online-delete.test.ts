@@ -5,10 +5,10 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
-import { createRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/online-only.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

@@ -8,7 +8,8 @@
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOrder } from '../../renderer/src/data/accounts.ts';
-import { AdvisorDb, STORES_V1 } from '../../renderer/src/data/db.ts';
+import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { STORES_V1 } from '../../renderer/src/data/migrations/index.ts';
 import type { AccountRow, EngagementRow, Operation } from '../../renderer/src/data/model.ts';
 import {
   ENGAGEMENT_SORT_KEYS,
@@ -24,8 +25,8 @@ import {
   profileValues,
   userActivity,
   type EngagementQuery,
-} from '../../renderer/src/data/queries.ts';
-import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull.ts';
+} from '../../renderer/src/data/queries/index.ts';
+import { PAGE_SIZES, PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, EngagementRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

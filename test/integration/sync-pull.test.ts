@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_SECTIONS, sectionKey } from '@shared/sections.ts';
-import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { accountIndex } from '../../renderer/src/data/accounts.ts';
 import type { AccountRow, Operation } from '../../renderer/src/data/model.ts';
@@ -18,14 +18,14 @@ import {
   searchAccounts,
   sectionItems,
   type AccountFilter,
-} from '../../renderer/src/data/queries.ts';
+} from '../../renderer/src/data/queries/index.ts';
 import { localView, unflatten } from '../../renderer/src/data/view.ts';
 import {
   ACCOUNT_LIST_STATE,
   PAGE_SIZES,
   PullEngine,
   type PullProgress,
-} from '../../renderer/src/sync/pull.ts';
+} from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

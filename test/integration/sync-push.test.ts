@@ -12,10 +12,10 @@ import {
   resolveConflict,
   updateRecord,
   whenSynced,
-} from '../../renderer/src/data/changes.ts';
+} from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

@@ -4,10 +4,10 @@
 // with the same score and rules.
 
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';

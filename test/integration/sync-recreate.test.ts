@@ -3,10 +3,10 @@
 // afterwards finds them all on the platform rather than removing them here.
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord, resolveConflict, updateRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord, resolveConflict, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { PullEngine } from '../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../renderer/src/sync/push.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

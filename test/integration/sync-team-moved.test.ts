@@ -6,13 +6,13 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
-import { createRecord, updateRecord } from '../../renderer/src/data/changes.ts';
+import { createRecord, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import type { StoreIdentity } from '../../renderer/src/data/identity.ts';
+import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
-import { STATS_KEY } from '../../renderer/src/data/queries.ts';
-import { PullEngine, type PullReport } from '../../renderer/src/sync/pull.ts';
+import { STATS_KEY } from '../../renderer/src/data/queries/index.ts';
+import { PullEngine, type PullReport } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

@@ -40,10 +40,10 @@ export interface PlatformFiles {
 /** Asks the user where to save; null when they cancel. The browser preview saves into a folder instead. */
 export type ChooseSavePath = (suggestedName: string) => Promise<string | null>;
 
-/** The user key (data/identity.ts) bound to the sign-in now, or null before one is bound. */
+/** The user key (data/identity/) bound to the sign-in now, or null before one is bound. */
 export type BoundUser = () => Promise<string | null>;
 
-/** A user key (data/identity.ts): the name of each user's folder in the cache. */
+/** A user key (data/identity/): the name of each user's folder in the cache. */
 export const USER_KEY = /^[0-9a-f]{32}$/;
 
 /** Nobody bound to the sign-in yet: nothing is kept for offline viewing, so nothing of theirs is mixed. */

@@ -9,7 +9,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { markRaw, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow } from '../data/model.ts';
-import { firstAccounts, listAccountIds, type AccountQuery } from '../data/queries.ts';
+import { firstAccounts, listAccountIds, type AccountQuery } from '../data/queries/index.ts';
 
 export type AccountListQuery = Omit<AccountQuery, 'offset' | 'limit'>;
 

@@ -2,11 +2,12 @@
 // quality bands.
 
 import { MEMBER_FIELDS, type MemberField } from '@shared/account-rules.ts';
-import { readableMessage, type FormField } from '@shared/forms.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { accountMessage } from '@shared/input-checks.ts';
 import { fullyHere } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';
-import type { AccountFilter, AccountSortKey } from '../data/queries.ts';
+import type { AccountFilter, AccountSortKey } from '../data/queries/index.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

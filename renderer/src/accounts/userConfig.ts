@@ -13,7 +13,7 @@ import {
 import { readWire } from '@shared/wire/parse.ts';
 import { User, type TemplateSummary } from '@shared/wire/v2/user.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import { CONFIG_KEYS, configEntry } from '../data/queries/index.ts';
 import { useSessionStore } from '../common/session.ts';
 
 /** One entry of the user's `pipelines`: a stage of the pipeline of its account type. */

@@ -5,7 +5,7 @@
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountActivityRow, AccountRow, UserActivityRow } from '../data/model.ts';
 import { platformIcon } from '../common/icons.ts';
-import { accountActivity, userActivity } from '../data/queries.ts';
+import { accountActivity, userActivity } from '../data/queries/index.ts';
 import { USER_ACTIVITY_STATE, type UserActivityState } from '../sync/pull/feed.ts';
 import { PAGE_SIZES_STATE } from '../sync/pull/paging.ts';
 import { activityType, type ActivityTypeInfo } from './activity-types.ts';

@@ -1,4 +1,4 @@
-// Which identity's local store is open (data/identity.ts), following the session: at start-up the
+// Which identity's local store is open (data/identity/), following the session: at start-up the
 // identity the main process keeps with the tokens (offline too), else the one the platform's user
 // names once it is read; after a team switch the new team's. Never a store of another identity.
 // Screens read `localDb()` when they are made: the frame re-makes them when `generation` moves.
@@ -6,8 +6,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { StoreIdentity } from '@shared/auth.ts';
-import { platformUserId, sameIdentity, userKey } from '../data/identity.ts';
-import { closeLocalDb, hasLocalDb, useIdentityStore } from '../data/instance.ts';
+import { platformUserId, sameIdentity, userKey } from '../data/identity/index.ts';
+import { closeLocalDb, hasLocalDb, useIdentityStore } from '../data/identity/current-store.ts';
 import { storageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
 import type { PlatformUser } from './platform.ts';

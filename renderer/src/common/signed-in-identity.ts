@@ -2,7 +2,7 @@
 // process keeps with the tokens (`AuthStatus.identity`), null while nobody is signed in or the
 // identity is not bound yet. The one place that says where the session keeps it.
 
-import type { StoreIdentity } from '../data/identity.ts';
+import type { StoreIdentity } from '../data/identity/index.ts';
 import { useSessionStore } from './session.ts';
 
 export function signedInIdentity(): StoreIdentity | null {

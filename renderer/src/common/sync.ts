@@ -5,8 +5,12 @@
 
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import { resolveConflict as resolveChange, retryRejected, type ConflictChoice } from '../data/changes.ts';
-import { localDb } from '../data/instance.ts';
+import {
+  resolveConflict as resolveChange,
+  retryRejected,
+  type ConflictChoice,
+} from '../data/changes/index.ts';
+import { localDb } from '../data/identity/current-store.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
@@ -21,7 +25,7 @@ import {
 import { householdsTimeLeft } from '../sync/estimate.ts';
 import { PUBLISHED_REQUESTS_PER_MINUTE, requestBudget } from '@shared/settings.ts';
 import { useSettingsStore } from './settings.ts';
-import type { PullReport } from '../sync/pull.ts';
+import type { PullReport } from '../sync/pull/index.ts';
 import { useConnectivityStore } from './connectivity.ts';
 
 /**

@@ -4,7 +4,7 @@
 // the user as each interface gives it in `user`, and the user's teams and pipeline stages in
 // tables of their own, in the order the platform gave them. Readers get each piece back whole as a
 // `ConfigEntry` (the user with its `teams` and `pipelines` lists), as they did when all of it was
-// kept in `meta`; schema version 3 moved those rows here (`moveConfigOutOfMeta`).
+// kept in `meta`; schema version 3 moved those rows here (migrations/v3-config-tables.ts).
 
 import type { Table } from 'dexie';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ type UserList = (typeof USER_LISTS)[number];
 export const CONFIG_TABLES = ['config', 'user', 'teams', 'pipelines'] as const;
 
 /** A database or an upgrade transaction: both name their tables. */
-interface Tables {
+export interface ConfigTables {
   table(name: string): Table;
 }
 
@@ -77,7 +77,15 @@ function keyable(list: unknown): list is Record<string, unknown>[] {
   return ids.every((id) => id !== null) && new Set(ids).size === ids.length;
 }
 
-async function write(tables: Tables, key: ConfigKey, entry: ConfigEntry): Promise<void> {
+/**
+ * Stores one piece of configuration in its place, in a database's transaction or an upgrade's
+ * (migrations/v3-config-tables.ts).
+ */
+export async function writeConfigEntry(
+  tables: ConfigTables,
+  key: ConfigKey,
+  entry: ConfigEntry,
+): Promise<void> {
   const place = PLACES[key];
   if ('kind' in place) {
     await tables.table('config').put({ kind: place.kind, ...entry } satisfies ConfigRow);
@@ -111,7 +119,7 @@ async function write(tables: Tables, key: ConfigKey, entry: ConfigEntry): Promis
   await tables.table('user').put({ api: 'v2', pulledAt: entry.pulledAt, data, lists } satisfies UserRow);
 }
 
-async function read<T>(tables: Tables, key: ConfigKey): Promise<ConfigEntry<T> | undefined> {
+async function read<T>(tables: ConfigTables, key: ConfigKey): Promise<ConfigEntry<T> | undefined> {
   const place = PLACES[key];
   if ('kind' in place) {
     const row = (await tables.table('config').get(place.kind)) as ConfigRow | undefined;
@@ -136,7 +144,7 @@ export function configEntry<T = unknown>(db: AdvisorDb, key: ConfigKey): Promise
 /** Stores pieces of configuration in one transaction (the pull's answers, or a test's). */
 export function putConfigEntries(db: AdvisorDb, entries: readonly [ConfigKey, ConfigEntry][]): Promise<void> {
   return db.transaction('rw', CONFIG_TABLES, async () => {
-    for (const [key, entry] of entries) await write(db, key, entry);
+    for (const [key, entry] of entries) await writeConfigEntry(db, key, entry);
   });
 }
 
@@ -147,21 +155,4 @@ export function putConfigEntry(db: AdvisorDb, key: ConfigKey, entry: ConfigEntry
 /** The pipeline stages of the user resource, in its order. */
 export function pipelineStages(db: AdvisorDb): Promise<PipelineRow[]> {
   return db.pipelines.orderBy('position').toArray();
-}
-
-/**
- * Schema version 3: the configuration rows kept in `meta` up to version 2 move to their tables,
- * unchanged as their readers see them. Runs inside the upgrade transaction, which touches no
- * other table: the outbox and every record are carried across as they are.
- */
-export async function moveConfigOutOfMeta(tx: Tables): Promise<void> {
-  const meta = tx.table('meta');
-  for (const key of Object.values(CONFIG_KEYS)) {
-    const row = (await meta.get(key)) as { value?: unknown } | undefined;
-    if (!row) continue;
-    const value = row.value;
-    if (isPlainObject(value) && typeof value.pulledAt === 'number')
-      await write(tx, key, { pulledAt: value.pulledAt, data: value.data });
-    await meta.delete(key);
-  }
 }

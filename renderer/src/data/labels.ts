@@ -2,8 +2,8 @@
 // refused changes and conflicts, progress of pulls. Read from the local view, so a record made
 // offline is named as the user typed it.
 
-import { sectionForm } from '@shared/forms.ts';
-import { rowsOf } from './changes.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
+import { rowsOf } from './changes/index.ts';
 import type { AdvisorDb } from './db.ts';
 import type { AccountRow, Fields, SyncedTable } from './model.ts';
 

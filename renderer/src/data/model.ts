@@ -19,7 +19,7 @@ import type { Form, FormTemplate } from '@shared/wire/v0/forms.ts';
 import type { MemberSecurity } from '@shared/wire/v0/member.ts';
 import type { Report } from '@shared/wire/v0/reports.ts';
 import type { UserActivity, UserStats } from '@shared/wire/v0/user.ts';
-import type { StoreIdentity } from './identity.ts';
+import type { StoreIdentity } from './identity/index.ts';
 
 // The platform's shapes (the `server` of read-only rows) are the schemas' (shared/wire/).
 export type {
@@ -223,7 +223,7 @@ export interface Operation {
   createdAt: number;
   updatedAt: number;
   /**
-   * The user and team the change was made under (data/identity.ts). It is sent only while that
+   * The user and team the change was made under (data/identity/). It is sent only while that
    * user is signed in with that team current. Absent only on changes queued by an earlier version,
    * until their store is adopted by its identity.
    */

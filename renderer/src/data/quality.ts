@@ -1,5 +1,5 @@
 // The data-quality score estimated on this machine (shared/quality.ts), so that an account made or
-// edited offline shows a score at once. Only a local change writes an estimate (changes.ts, in its
+// edited offline shows a score at once. Only a local change writes an estimate (changes/, in its
 // transaction); the platform's answer, which a pull or a push brings in `meta.quality`, replaces
 // it, and no estimate is ever written while pulling.
 //

@@ -1,6 +1,6 @@
 // What can go wrong with the local store, in words an advisor can act on (DESIGN.md §3, Storage):
 // Dexie and IndexedDB errors are classified into a few kinds, each with a plain message and a way
-// out. Nothing is half written: every change is one transaction (changes.ts), so a failed write
+// out. Nothing is half written: every change is one transaction (changes/), so a failed write
 // leaves the record and the outbox as they were, and the message says so.
 
 import Dexie from 'dexie';

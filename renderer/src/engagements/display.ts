@@ -2,7 +2,7 @@
 // labels of the interface's sort keys, and what a queued send or close says while it waits.
 
 import type { EngagementRow } from '../data/model.ts';
-import type { EngagementSortKey, PendingEngagementChange } from '../data/queries.ts';
+import type { EngagementSortKey, PendingEngagementChange } from '../data/queries/index.ts';
 
 export const SORT_LABELS: Record<EngagementSortKey, string> = {
   created_at: 'Sent',

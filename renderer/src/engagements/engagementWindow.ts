@@ -6,7 +6,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { markRaw, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow, EngagementRow } from '../data/model.ts';
-import { listEngagements, type EngagementQuery } from '../data/queries.ts';
+import { listEngagements, type EngagementQuery } from '../data/queries/index.ts';
 
 export type EngagementListQuery = Omit<EngagementQuery, 'offset' | 'limit'>;
 

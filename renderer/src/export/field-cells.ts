@@ -3,7 +3,8 @@
 // goal's target as its amount and its date, a relation as the name it points to, everything else
 // as the text the workspace shows for it (displayValue), so that a sheet reads like the screen.
 
-import { valueLabel, type FormField } from '@shared/forms.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { valueLabel } from '@shared/section-forms/labels.ts';
 import type { Fields } from '../data/model.ts';
 import {
   displayValue,

@@ -3,7 +3,9 @@
 // member's details (field and value), then one table per section as the workspace lists them, one
 // row per item and one column per field. A part not on this computer is a table that says so.
 
-import { formOfKey, MEMBER_FORM, type FormField } from '@shared/forms.ts';
+import { formOfKey } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { MEMBER_FORM } from '@shared/section-forms/member-form.ts';
 import { UNCOUNTED_TITLE, WORTH_PART_LABELS } from '@shared/finance.ts';
 import type { Fields } from '../data/model.ts';
 import { flowLineLabel } from '../workspace/values.ts';

@@ -2,14 +2,11 @@
 // as the advisor reads it (section, item, field, before → after in the workspace's words, when,
 // and whether the platform has it), from the change journal and the outbox alone.
 
-import {
-  MEMBER_FIELDS,
-  fieldLabel,
-  readableMessage,
-  readableMessages,
-  sectionForm,
-  type FormField,
-} from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { fieldLabel } from '@shared/section-forms/labels.ts';
+import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
+import { readableMessage, readableMessages } from '@shared/section-forms/server-messages.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 import { journalChanges, type ChangeState, type JournalChange } from '../data/journal.ts';
 import { sectionLabel } from '../data/labels.ts';

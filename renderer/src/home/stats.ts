@@ -2,7 +2,7 @@
 // what the cached `/user/stats` answer says of one range, per measure, with totals. A range the
 // cache does not cover is said to be so (null), never shown as zeros.
 
-import type { StatsEntry } from '../data/queries.ts';
+import type { StatsEntry } from '../data/queries/index.ts';
 
 /** The measures of `/user/stats`, each a count per day. */
 export type StatsMeasure = 'prospects' | 'clients' | 'sent_forms' | 'closed_forms';

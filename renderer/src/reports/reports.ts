@@ -7,7 +7,7 @@ import { onBeforeUnmount, shallowRef, type Ref } from 'vue';
 import type { REPORT_FORMATS } from '@shared/wire/v0/reports.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { ReportRow } from '../data/model.ts';
-import { listReports } from '../data/queries.ts';
+import { listReports } from '../data/queries/index.ts';
 
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export type TeamSource = 'ALL' | 'CLIENT' | 'PROSPECT';

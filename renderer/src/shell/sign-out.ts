@@ -1,12 +1,12 @@
 // What the sign-out dialog does, apart from how it looks: it counts the changes that have not
 // reached the platform, the current team's and those waiting in the user's other teams' stores
-// (data/other-teams.ts), offers to send the current team's first (online only), asks a second time
+// (data/identity/other-teams.ts), offers to send the current team's first (online only), asks a second time
 // before this computer's copy of the advisor's data (every team's) is removed, naming what is lost,
 // and says what it is doing meanwhile: while sending waits because the platform asked us to wait
 // (a 429 or 503, for up to an hour), it says until when, and Cancel stays open throughout. Plain
 // TypeScript over small ports, so its rules are tested without a screen.
 
-import type { WaitingTeam } from '../data/other-teams.ts';
+import type { WaitingTeam } from '../data/identity/other-teams.ts';
 
 /** Where the dialog is. */
 export type SignOutStep = 'choose' | 'sending' | 'confirm-removal' | 'signing-out' | 'done';
@@ -31,7 +31,7 @@ export interface SignOutPorts {
   signOut(): Promise<string | null>;
   /** Leaves for the sign-in screen. */
   leave(): Promise<void>;
-  /** Removes this computer's copy of the advisor's data (data/local-copy.ts). */
+  /** Removes this computer's copy of the advisor's data (data/identity/local-copy.ts). */
   removeLocalCopy(): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
-// The changes waiting under the user's other teams (data/other-teams.ts), read for the status
+// The changes waiting under the user's other teams (data/identity/other-teams.ts), read for the status
 // control and its panel: the control never says "All changes sent" while some wait for another team.
 
 import { ref, watch, type Ref } from 'vue';
-import { changesWaitingElsewhere, type WaitingTeam } from '../data/other-teams.ts';
+import { changesWaitingElsewhere, type WaitingTeam } from '../data/identity/other-teams.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { useSessionStore } from '../common/session.ts';
 import { signedInIdentity } from '../common/signed-in-identity.ts';

@@ -15,10 +15,10 @@
 // every window (interactive, then the push's uploads, then background pulls).
 
 import type { ApiResult } from '@shared/api/request.ts';
-import { onOutbox, whenSynced } from '../data/changes.ts';
+import { onOutbox, whenSynced } from '../data/changes/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
-import { recordedIdentity, syncingIdentity } from '../data/store-identity.ts';
+import { sameIdentity, type StoreIdentity } from '../data/identity/index.ts';
+import { recordedIdentity, syncingIdentity } from '../data/identity/recorded.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { storageProblem, type StorageProblem } from '../data/storage.ts';
@@ -46,9 +46,9 @@ import {
   type PullEngineOptions,
   type PullProgress,
   type PullReport,
-} from './pull.ts';
+} from './pull/index.ts';
 import { addReport } from './pull/report.ts';
-import { PushEngine, type PushEvent, type PushOptions } from './push.ts';
+import { PushEngine, type PushEvent, type PushOptions } from './push/index.ts';
 import { untilAborted, type Send } from './send.ts';
 import { TeamWatch } from './team.ts';
 import { reportingPulls, reportPushes, type ReportedPulls, type SyncDiagnostics } from './diagnostics.ts';

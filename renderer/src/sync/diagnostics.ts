@@ -7,8 +7,8 @@
 import { API_ERROR_KINDS, type ApiErrorKind } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
 import type { DiagnosticsEntry } from '@shared/bridge-schema.ts';
-import type { PullEngine, PullReport } from './pull.ts';
-import type { PushEngine, PushEvent } from './push.ts';
+import type { PullEngine, PullReport } from './pull/index.ts';
+import type { PushEngine, PushEvent } from './push/index.ts';
 
 /** The port to the log: `bridge().diagnostics.report` in the app. */
 export type SyncDiagnostics = (entry: DiagnosticsEntry) => unknown;

@@ -4,7 +4,7 @@
 // the local database nor in an error or a log. Offline, they are refused in plain words.
 
 import type { ApiFailure, ApiRequest } from '@shared/api/request.ts';
-import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes.ts';
+import { ChangeRefused, SYNC_TABLES, forgetAccount, recordOps } from '../data/changes/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { permissionRefusal } from '../data/permissions.ts';
 import { accountRecordTables, removeAccountRecords, removeEngagements } from '../data/records.ts';

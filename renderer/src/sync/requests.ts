@@ -14,7 +14,7 @@ import {
   type SectionDescriptor,
 } from '@shared/sections.ts';
 import { ACCOUNT_FIELDS } from '../data/accounts.ts';
-import type { AnyRow } from '../data/changes.ts';
+import type { AnyRow } from '../data/changes/index.ts';
 import { fileField, isPendingFile } from '../data/files.ts';
 import {
   accountSnapshot,

@@ -8,7 +8,7 @@ import type { ApiFailure, Priority } from '@shared/api/request.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { User } from '@shared/wire/v2/user.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { recordedIdentity } from '../data/store-identity.ts';
+import { recordedIdentity } from '../data/identity/recorded.ts';
 import type { Send } from './send.ts';
 
 export type TeamAnswer =

@@ -1,7 +1,7 @@
 // How many items a section holds, as an advisor says it: "1 policy", "3 policies", "No family
 // members" (never "3 insurance" or "0 family": the section's title is no count noun).
 
-import type { SectionForm } from '@shared/forms.ts';
+import type { SectionForm } from '@shared/section-forms/form.ts';
 
 /** Sections whose item is no count noun: an employment is counted in jobs. */
 const COUNT_NOUNS: Readonly<Record<string, [one: string, many: string]>> = {

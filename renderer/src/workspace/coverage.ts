@@ -3,7 +3,7 @@
 // and "Get it now" (the account pulled before anything else, as when it is opened).
 
 import { computed, ref } from 'vue';
-import { formOfKey } from '@shared/forms.ts';
+import { formOfKey } from '@shared/section-forms/build.ts';
 import type { MemberRole } from '@shared/sections.ts';
 import { useConnectivityStore } from '../common/connectivity.ts';
 import { useSyncStore } from '../common/sync.ts';

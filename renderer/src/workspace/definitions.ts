@@ -4,10 +4,10 @@
 
 import { computed, type ComputedRef } from 'vue';
 import { definedFieldList, type AllowedByEntity } from '@shared/allowed-values.ts';
-import type { FormField, SectionForm } from '@shared/forms.ts';
+import type { FormField, SectionForm } from '@shared/section-forms/form.ts';
 import { useLiveRead } from '../common/live-read.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
+import { CONFIG_KEYS, configEntry } from '../data/queries/index.ts';
 import type { FieldGroup } from './values.ts';
 
 function useHeldDefinitions(db: AdvisorDb) {

@@ -4,9 +4,10 @@
 // nothing, and a date the server keeps as `1980-03-14 00:00:00` is not "changed" into `1980-03-14`.
 
 import { countries } from '@shared/account-rules.ts';
-import { ChangeRefused } from '../data/changes.ts';
+import { ChangeRefused } from '../data/changes/index.ts';
 import { StorageError } from '../data/storage.ts';
-import { fieldLabel, valueLabel, type FormField } from '@shared/forms.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
 

@@ -14,12 +14,14 @@ import {
   type InjectionKey,
   type Ref,
 } from 'vue';
-import { RELATION_TYPE_LABELS, SECTION_FORMS, formOfKey, type RelationChoice } from '@shared/forms.ts';
+import { SECTION_FORMS, formOfKey } from '@shared/section-forms/build.ts';
+import type { RelationChoice } from '@shared/section-forms/form.ts';
+import { RELATION_TYPE_LABELS } from '@shared/section-forms/labels.ts';
 import { RELATION_SECTION, type MemberRole } from '@shared/sections.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import { FlatStructure } from '@shared/wire/v2/config.ts';
-import { DELETED_ON_SERVER } from '../data/changes.ts';
+import { DELETED_ON_SERVER } from '../data/changes/index.ts';
 import { accountCoverage, type AccountCoverage } from '../data/coverage.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {
@@ -33,7 +35,7 @@ import type {
   SectionItemRow,
   SingleRow,
 } from '../data/model.ts';
-import { CONFIG_KEYS, configEntry, getAccount, pendingOps } from '../data/queries.ts';
+import { CONFIG_KEYS, configEntry, getAccount, pendingOps } from '../data/queries/index.ts';
 import { relationKey, type Fields, type RelationValue } from './values.ts';
 
 export type RecordBadge = 'synced' | 'pending' | 'rejected' | 'conflict' | 'deleted';

@@ -7,7 +7,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
-import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   account,

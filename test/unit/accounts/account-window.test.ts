@@ -10,8 +10,8 @@ import {
   type AccountListQuery,
   type AccountWindowOptions,
 } from '../../../renderer/src/accounts/accountWindow.ts';
-import { updateRecord } from '../../../renderer/src/data/changes.ts';
-import { listAccountIds } from '../../../renderer/src/data/queries.ts';
+import { updateRecord } from '../../../renderer/src/data/changes/index.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
 import { fakeIdb, openDb } from '../data/helpers.ts';
 import { account } from './harness-data.ts';
 

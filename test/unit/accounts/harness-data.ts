@@ -4,7 +4,7 @@
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountMeta, AccountRow, Fields } from '../../../renderer/src/data/model.ts';
-import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries/index.ts';
 
 export const STAGES = {
   prospect: [

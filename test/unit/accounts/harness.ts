@@ -15,7 +15,7 @@ import Tooltip from 'primevue/tooltip';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import AccountListView from '../../../renderer/src/accounts/AccountListView.vue';
 import PipelineBoardView from '../../../renderer/src/accounts/PipelineBoardView.vue';
 import { fakeIdb, openDb } from '../data/helpers.ts';

@@ -3,7 +3,7 @@
 // estimated here (data/quality.ts) and saying so in words; the platform's scores read as before.
 
 import { describe, expect, it } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import { account, mountAt, screensPerTest, settle, userConfig } from './harness.ts';
 
 const screen = screensPerTest();

@@ -12,7 +12,7 @@ import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import ActivityView from '../../../renderer/src/activity/ActivityView.vue';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { userActivityRow } from '../../../renderer/src/data/records.ts';
 import { USER_ACTIVITY_STATE } from '../../../renderer/src/sync/pull/feed.ts';
 import { openDb, withLayout } from '../accounts/harness.ts';

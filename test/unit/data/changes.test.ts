@@ -14,7 +14,7 @@ import {
   signalOutbox,
   updateRecord,
   whenSynced,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
 

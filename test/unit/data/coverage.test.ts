@@ -4,7 +4,7 @@
 // lacks nothing, before and after it is sent.
 
 import { describe, expect, it } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import { accountCoverage, accountPartKeys, recordParts } from '../../../renderer/src/data/coverage.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { clientFields, openDb, syncedAccount } from './helpers.ts';

@@ -4,10 +4,10 @@
 // account still counts, one gone from the server does not.
 
 import { describe, expect, it } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Fields } from '../../../renderer/src/data/model.ts';
-import { findDuplicates, type TypedMember } from '../../../renderer/src/data/queries.ts';
+import { findDuplicates, type TypedMember } from '../../../renderer/src/data/queries/index.ts';
 import { openDb, syncedAccount, syncedSingle } from './helpers.ts';
 
 let nextServerId = 500;

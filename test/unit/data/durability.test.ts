@@ -3,9 +3,9 @@
 // the transactions the database really opens (fake-indexeddb underneath) while a change is made.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey } from './helpers.ts';
 
 interface Opened {

@@ -8,10 +8,10 @@ import {
   discardEngagementChange,
   queueSendEngagement,
   recordOps,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { EngagementDataItem } from '../../../renderer/src/data/model.ts';
-import { groupAnswers, pendingEngagementChanges } from '../../../renderer/src/data/queries.ts';
+import { groupAnswers, pendingEngagementChanges } from '../../../renderer/src/data/queries/index.ts';
 import type { FlatStructure } from '@shared/wire/v2/config.ts';
 import { clientFields, openDb, syncedAccount } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import {
   queueRemoveFile,
   queueResetPin,
   queueUpload,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { PendingFile } from '../../../renderer/src/data/files.ts';
 import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';

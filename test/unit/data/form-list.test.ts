@@ -3,7 +3,7 @@
 // marked on its form; the list's search and status filter; and the refusals of the change module.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queueCloseForm, queueResendForm, queueSendForm } from '../../../renderer/src/data/changes.ts';
+import { queueCloseForm, queueResendForm, queueSendForm } from '../../../renderer/src/data/changes/index.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';

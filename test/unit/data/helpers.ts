@@ -5,8 +5,8 @@ import * as fakeIndexedDb from 'fake-indexeddb';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
-import { openStore } from '../../../renderer/src/data/instance.ts';
+import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
+import { openStore } from '../../../renderer/src/data/identity/current-store.ts';
 import type {
   AccountRow,
   Fields,
@@ -26,7 +26,7 @@ export const fakeIdb = { indexedDB, IDBKeyRange };
 /** The sandbox's first team (Main Street Advisors), current for both seeded users. */
 export const SANDBOX_TEAM = 1;
 
-/** A user key (data/identity.ts) of its own: 32 hex characters. */
+/** A user key (data/identity/) of its own: 32 hex characters. */
 export const newUserKey = (): string => crypto.randomUUID().replaceAll('-', '');
 
 /**

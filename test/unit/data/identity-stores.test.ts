@@ -4,7 +4,7 @@
 
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/db.ts';
+import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/migrations/index.ts';
 import {
   IDENTITY_META_KEY,
   platformUserId,
@@ -12,7 +12,7 @@ import {
   storeName,
   userKey,
   type StoreIdentity,
-} from '../../../renderer/src/data/identity.ts';
+} from '../../../renderer/src/data/identity/index.ts';
 import {
   StoreOfAnotherIdentity,
   closeLocalDb,
@@ -21,9 +21,9 @@ import {
   openStore,
   removeUserStores,
   useIdentityStore,
-} from '../../../renderer/src/data/instance.ts';
-import { LEGACY_STORE } from '../../../renderer/src/data/legacy-store.ts';
-import { storeNames } from '../../../renderer/src/data/store-names.ts';
+} from '../../../renderer/src/data/identity/current-store.ts';
+import { LEGACY_STORE } from '../../../renderer/src/data/identity/legacy-store.ts';
+import { storeNames } from '../../../renderer/src/data/identity/store-names.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { clientFields, fakeIdb, queuedOperation, syncedAccount } from './helpers.ts';
 

@@ -3,9 +3,14 @@
 // (a change that fails leaves none), what became of each read from the outbox, and pruning by age.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRecord, deleteRecord, queueUpload, updateRecord } from '../../../renderer/src/data/changes.ts';
+import {
+  createRecord,
+  deleteRecord,
+  queueUpload,
+  updateRecord,
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { closeLocalDb, useIdentityStore } from '../../../renderer/src/data/instance.ts';
+import { closeLocalDb, useIdentityStore } from '../../../renderer/src/data/identity/current-store.ts';
 import { JOURNAL_DAYS, journalChanges, pruneJournal } from '../../../renderer/src/data/journal.ts';
 import {
   fakeIdb,

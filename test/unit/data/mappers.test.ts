@@ -22,7 +22,7 @@ import {
   singleFields,
 } from '../../../renderer/src/data/mappers.ts';
 import { unflatten } from '../../../renderer/src/data/view.ts';
-import { PullEngine } from '../../../renderer/src/sync/pull.ts';
+import { PullEngine } from '../../../renderer/src/sync/pull/index.ts';
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<

@@ -11,9 +11,10 @@ import {
   putConfigEntry,
   type ConfigKey,
 } from '../../../renderer/src/data/config.ts';
-import { AdvisorDb, STORES_V1, STORES_V2 } from '../../../renderer/src/data/db.ts';
+import { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { STORES_V1, STORES_V2 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { listAccountIds } from '../../../renderer/src/data/queries.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
 import { clientFields, fakeIdb, openDb, syncedAccount } from './helpers.ts';
 
 const names: string[] = [];

@@ -6,11 +6,12 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
-import { updateRecord } from '../../../renderer/src/data/changes.ts';
-import { AdvisorDb, STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/db.ts';
-import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { updateRecord } from '../../../renderer/src/data/changes/index.ts';
+import { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/migrations/index.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
-import { listAccountIds } from '../../../renderer/src/data/queries.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
 import { SANDBOX_TEAM, fakeIdb, newUserKey } from './helpers.ts';
 
 const names: string[] = [];

@@ -4,11 +4,11 @@
 // the push engine then sends them to the sandbox platform, once each.
 //
 // The version-1 schema is copied here on purpose: it is what an installed app left on disk, and
-// must not follow later edits of db.ts. The test holds whatever the current version is.
+// must not follow later edits of data/migrations/. The test holds whatever the current version is.
 
 import Dexie from 'dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
+import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type {
   AccountRow,
@@ -19,7 +19,7 @@ import type {
   SectionItemRow,
   SingleRow,
 } from '../../../renderer/src/data/model.ts';
-import { PushEngine } from '../../../renderer/src/sync/push.ts';
+import { PushEngine } from '../../../renderer/src/sync/push/index.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from '../../integration/sandbox-client.ts';
 import type { AccountRecord } from '../../platform/model.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';

@@ -2,14 +2,14 @@
 // fake IndexedDB every test store lives in.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import {
   changesWaitingElsewhere,
   switchToSend,
   waitingSentence,
-} from '../../../renderer/src/data/other-teams.ts';
+} from '../../../renderer/src/data/identity/other-teams.ts';
 import { clientFields, fakeIdb, newUserKey, openDb, syncedAccount } from './helpers.ts';
 
 const MAIN = { id: 1, name: 'Main Street Advisors' };

@@ -3,10 +3,10 @@
 // scripted platform whose current team a test moves.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord, deleteRecord, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord, deleteRecord, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import type { StoreIdentity } from '../../../renderer/src/data/identity.ts';
-import { PushEngine } from '../../../renderer/src/sync/push.ts';
+import type { StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
+import { PushEngine } from '../../../renderer/src/sync/push/index.ts';
 import { TeamWatch } from '../../../renderer/src/sync/team.ts';
 import { FakeApi } from './fake-api.ts';
 import {

@@ -9,9 +9,9 @@ import {
   deleteRecord,
   updateRecord,
   whenSynced,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { PushEngine, type PushEvent, type PushOptions } from '../../../renderer/src/sync/push.ts';
+import { PushEngine, type PushEvent, type PushOptions } from '../../../renderer/src/sync/push/index.ts';
 import { FakeApi, failure } from './fake-api.ts';
 import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
 

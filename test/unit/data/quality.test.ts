@@ -11,10 +11,10 @@ import {
   createRecord,
   resolveConflict,
   updateRecord,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountMeta, AccountRow, Fields } from '../../../renderer/src/data/model.ts';
-import { PullEngine } from '../../../renderer/src/sync/pull.ts';
+import { PullEngine } from '../../../renderer/src/sync/pull/index.ts';
 import { clientFields, openDb, outbox, syncedAccount } from './helpers.ts';
 
 let db: AdvisorDb;

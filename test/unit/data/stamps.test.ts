@@ -10,9 +10,9 @@ import {
   queueResetPin,
   queueUpload,
   updateRecord,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import { clientFields, newUserKey, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
 
 const opened: AdvisorDb[] = [];

@@ -4,7 +4,7 @@
 
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChangeRefused, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { ChangeRefused, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import {
   openStorage,

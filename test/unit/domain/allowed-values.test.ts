@@ -11,7 +11,9 @@ import {
   entitiesWithChoices,
   withStoredValue,
 } from '@shared/allowed-values.ts';
-import { FREQUENCY_OPTIONS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import { SECTION_FORMS, sectionForm } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { FREQUENCY_OPTIONS } from '@shared/section-forms/labels.ts';
 import { COLLECTION_CASES } from '../../contract/v0-helpers.ts';
 
 const plans = sectionForm('plans')!;

@@ -4,7 +4,9 @@
 // birth date in 1800) is refused or warned in the advisor's words; what is plausible passes.
 
 import { describe, expect, it } from 'vitest';
-import { MEMBER_FIELDS, sectionForm, type SectionForm } from '../../../shared/forms.ts';
+import { sectionForm } from '../../../shared/section-forms/build.ts';
+import type { SectionForm } from '../../../shared/section-forms/form.ts';
+import { MEMBER_FIELDS } from '../../../shared/section-forms/member-form.ts';
 import { checkInput, isPhoneWithCountryCode } from '../../../shared/input-checks.ts';
 
 const today = new Date(2026, 10, 26);

@@ -3,7 +3,7 @@
 
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { engagementRow } from '../../../renderer/src/data/records.ts';
-import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries/index.ts';
 
 export const INTAKE = {
   id: 'tpl-intake',

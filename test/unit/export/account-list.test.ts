@@ -13,7 +13,7 @@ import { ExportService } from '../../../electron/main/exports/export-service.ts'
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
-import { listAccountIds } from '../../../renderer/src/data/queries.ts';
+import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
 import {
   ACCOUNT_LIST_COLUMNS,
   exportAccountList,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { accountPartKeys } from '../../../renderer/src/data/coverage.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
-import { updateRecord } from '../../../renderer/src/data/changes.ts';
+import { updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { householdCsvZip } from '../../../renderer/src/export/household-csv.ts';
 import { householdWorkbook, sheetNames } from '../../../renderer/src/export/household-xlsx.ts';
 import { clientFields, openDb, syncedAccount, syncedItem, syncedSingle } from '../data/helpers.ts';

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { presetRange, statsInRange, statsPullRange } from '../../../renderer/src/home/stats.ts';
-import type { StatsEntry } from '../../../renderer/src/data/queries.ts';
+import type { StatsEntry } from '../../../renderer/src/data/queries/index.ts';
 
 /** An answer for 2026-11-20 … 2026-11-26 (7 days). */
 const entry: StatsEntry = {

@@ -28,13 +28,13 @@ type Case = [file: string, spec: string, says: string | null];
 
 const cases: Record<string, Case[]> = {
   'shared/ imports nothing of the project': [
-    ['shared/forms.ts', '../renderer/src/data/model.ts', 'shared/ imports nothing of the project'],
+    ['shared/sections.ts', '../renderer/src/data/model.ts', 'shared/ imports nothing of the project'],
     ['shared/api/request.ts', '../../electron/main/transport/transport.ts', 'shared/ imports nothing'],
-    ['shared/forms.ts', '../test/platform/model.ts', 'shared/ imports nothing'],
-    ['shared/forms.ts', 'vue', 'no Electron, Node, DOM or Vue'],
-    ['shared/forms.ts', 'electron', 'no Electron, Node, DOM or Vue'],
-    ['shared/forms.ts', './sections.ts', null],
-    ['shared/forms.ts', 'zod', null],
+    ['shared/sections.ts', '../test/platform/model.ts', 'shared/ imports nothing'],
+    ['shared/sections.ts', 'vue', 'no Electron, Node, DOM or Vue'],
+    ['shared/sections.ts', 'electron', 'no Electron, Node, DOM or Vue'],
+    ['shared/sections.ts', './finance.ts', null],
+    ['shared/sections.ts', 'zod', null],
   ],
   'the renderer imports neither electron/ nor test/': [
     [
@@ -48,7 +48,7 @@ const cases: Record<string, Case[]> = {
     ['renderer/src/common/bridge.ts', '@shared/bridge.ts', null],
   ],
   'the data layer imports neither the sync engine nor Vue': [
-    ['renderer/src/data/db.ts', '../sync/pull.ts', 'beneath the sync engine'],
+    ['renderer/src/data/db.ts', '../sync/pull/index.ts', 'beneath the sync engine'],
     ['renderer/src/data/db.ts', 'vue', 'no Vue'],
     ['renderer/src/data/db.ts', 'pinia', 'no Vue'],
     ['renderer/src/data/db.ts', '../common/sync.ts', 'beneath the features'],

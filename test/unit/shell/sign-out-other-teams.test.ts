@@ -3,12 +3,16 @@
 // read from the real stores (fake-indexeddb), and the second confirmation says it is lost.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
-import { closeLocalDb, removeUserStores, useLocalDb } from '../../../renderer/src/data/instance.ts';
-import { changesInOtherStores } from '../../../renderer/src/data/other-teams.ts';
-import { storeNames } from '../../../renderer/src/data/store-names.ts';
+import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
+import {
+  closeLocalDb,
+  removeUserStores,
+  useLocalDb,
+} from '../../../renderer/src/data/identity/current-store.ts';
+import { changesInOtherStores } from '../../../renderer/src/data/identity/other-teams.ts';
+import { storeNames } from '../../../renderer/src/data/identity/store-names.ts';
 import { SignOutFlow, elsewhereNote, elsewhereWay } from '../../../renderer/src/shell/sign-out.ts';
 import { clientFields, fakeIdb, newUserKey, openIdentityDb } from '../data/helpers.ts';
 

@@ -16,7 +16,7 @@ import type { AuthStatus } from '@shared/auth.ts';
 import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { hasLocalDb, useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { hasLocalDb, useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';

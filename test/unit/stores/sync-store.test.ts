@@ -9,15 +9,15 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { StorageError } from '../../../renderer/src/data/storage.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
-import type { StoreIdentity } from '../../../renderer/src/data/identity.ts';
+import type { StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import { SANDBOX_TEAM, clientFields, newUserKey, openDb } from '../data/helpers.ts';
 

@@ -5,7 +5,7 @@
 // how many records are in which state. The push engine's part is played by writing the outbox.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import {

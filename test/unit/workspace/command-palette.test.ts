@@ -14,7 +14,7 @@ import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
 import { clientFields } from '../data/helpers.ts';

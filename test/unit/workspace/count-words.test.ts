@@ -5,7 +5,7 @@
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
-import { SECTION_FORMS, sectionForm } from '@shared/forms.ts';
+import { SECTION_FORMS, sectionForm } from '@shared/section-forms/build.ts';
 import { itemCount } from '../../../renderer/src/workspace/counts.ts';
 import FieldInput from '../../../renderer/src/workspace/inputs/FieldInput.vue';
 

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 // The descriptor audit: every field of every section form and of the member forms, as the app
-// describes it (shared/sections.ts, shared/forms.ts, the inputs of renderer/src/workspace/inputs/
+// describes it (shared/sections.ts, shared/section-forms/, the inputs of renderer/src/workspace/inputs/
 // kinds.ts, the drafts of values.ts), against the list written by hand from the two documents
 // (field-audit.documents.ts): the same fields, and for each its type, label, unit and frequency.
 
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FIELDS as ACCOUNT_MEMBER_FIELDS } from '@shared/account-rules.ts';
 import { cashFlow } from '@shared/finance.ts';
-import { MEMBER_FIELDS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
+import { SECTION_FORMS, sectionForm } from '@shared/section-forms/build.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
+import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { SECTIONS } from '@shared/sections.ts';
 import { INPUTS } from '../../../renderer/src/workspace/inputs/kinds.ts';
 import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/workspace/values.ts';

@@ -9,10 +9,12 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
-import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
+import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
+import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
-import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';
 import { outbox } from '../data/helpers.ts';

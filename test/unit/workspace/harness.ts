@@ -12,7 +12,7 @@ import { expect, vi } from 'vitest';
 import { defineComponent, h, type Component } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';

@@ -6,7 +6,7 @@
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FormField } from '@shared/forms.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
 import ChoiceInput from '../../../renderer/src/workspace/inputs/ChoiceInput.vue';
 import type { InputFrame } from '../../../renderer/src/workspace/inputs/frame.ts';
 import RelationInput from '../../../renderer/src/workspace/inputs/RelationInput.vue';

@@ -3,10 +3,10 @@
 // store (shared/finance.ts), follows new items at once, and shows quality, profile and activity.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRecord } from '../../../renderer/src/data/changes.ts';
-import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
-import { PullEngine } from '../../../renderer/src/sync/pull.ts';
-import { PushEngine } from '../../../renderer/src/sync/push.ts';
+import { createRecord } from '../../../renderer/src/data/changes/index.ts';
+import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries/index.ts';
+import { PullEngine } from '../../../renderer/src/sync/pull/index.ts';
+import { PushEngine } from '../../../renderer/src/sync/push/index.ts';
 import { startPlatform, type Platform } from '../../platform/server.ts';
 import {
   byTestId,

@@ -3,7 +3,9 @@
 // they show (the account form, the workspace's refusal bar, the sync panel).
 
 import { describe, expect, it } from 'vitest';
-import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
+import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
+import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/accounts/display.ts';
 
 describe('version 2 messages in the advisor’s words', () => {

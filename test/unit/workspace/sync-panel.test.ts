@@ -15,9 +15,14 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
-import { createRecord, recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
+import {
+  createRecord,
+  recordOps,
+  refreshRow,
+  updateRecord,
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
@@ -35,7 +40,7 @@ import {
 } from './harness.ts';
 import { clientFields } from '../data/helpers.ts';
 import type { AuthStatus } from '@shared/auth.ts';
-import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity.ts';
+import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity/index.ts';
 import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 

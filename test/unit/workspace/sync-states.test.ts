@@ -10,7 +10,7 @@ import {
   refreshRow,
   recordOps,
   updateRecord,
-} from '../../../renderer/src/data/changes.ts';
+} from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
 import { outbox } from '../data/helpers.ts';

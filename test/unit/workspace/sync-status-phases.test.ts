@@ -12,7 +12,7 @@ import { defineComponent, h, nextTick } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
-import { useLocalDb } from '../../../renderer/src/data/instance.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import type { SyncState } from '../../../renderer/src/sync/coordinator.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';

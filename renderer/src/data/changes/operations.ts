@@ -6,7 +6,7 @@ import type { Table } from 'dexie';
 import { accountIndex } from '../accounts.ts';
 import type { AdvisorDb } from '../db.ts';
 import { localFileIds } from '../files.ts';
-import type { StoreIdentity } from '../identity.ts';
+import type { StoreIdentity } from '../identity/index.ts';
 import { keepLocalIds } from '../mappers.ts';
 import type {
   AccountRow,
@@ -18,7 +18,7 @@ import type {
   SyncedTable,
 } from '../model.ts';
 import { isMemberDetails, refreshQuality } from '../quality.ts';
-import { recordedIdentity } from '../store-identity.ts';
+import { recordedIdentity } from '../identity/recorded.ts';
 import { localView } from '../view.ts';
 
 export type AnyRow = AccountRow | SectionItemRow | SingleRow;

@@ -13,7 +13,7 @@ import {
   type FlowGroup,
   type FlowLine,
 } from '@shared/finance.ts';
-import { fieldLabel, valueLabel } from '@shared/forms.ts';
+import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import { listed } from '../../workspace/coverage.ts';
 import { barChart, COLORS } from './charts.ts';
 import { amount, memberNameOf, signedAmount, type SummaryContext } from './context.ts';

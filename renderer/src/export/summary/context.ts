@@ -2,7 +2,7 @@
 // the app's own ways of showing values (workspace/values.ts: currency, dates, a field's value in
 // a table), so that the paper says what the screen says.
 
-import { sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { displayValue, isoToDate, money, relationOf } from '../../workspace/values.ts';
 import { memberLabel, relationLabel } from '../../workspace/workspace.ts';

@@ -5,7 +5,7 @@
 
 import type { Content } from 'pdfmake/interfaces';
 import { netWorth, summedField, type NetWorth, type Part } from '@shared/finance.ts';
-import { sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { relationOf } from '../../workspace/values.ts';
 import { barChart, COLORS } from './charts.ts';

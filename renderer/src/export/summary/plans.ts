@@ -3,7 +3,7 @@
 // says the section is not on this computer or holds nothing.
 
 import type { Content } from 'pdfmake/interfaces';
-import { sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { formatDate, toDraft, type TargetDraft } from '../../workspace/values.ts';
 import { amount, isMissing, itemsOf, ownerOf, shown, type SummaryContext } from './context.ts';

@@ -4,7 +4,7 @@
 
 import { reachShownBy } from '@shared/api/connection.ts';
 import type { ApiName, ApiRequest, ApiResult, Priority } from '@shared/api/request.ts';
-import type { PullProgress } from '../pull.ts';
+import type { PullProgress } from '../pull/index.ts';
 import type { Send } from '../send.ts';
 
 /**

@@ -3,7 +3,7 @@
 // request; a Refresh asks regardless. The screens say "as of" that pull in any case.
 
 import type { AdvisorDb } from '../../data/db.ts';
-import { userStats } from '../../data/queries.ts';
+import { userStats } from '../../data/queries/index.ts';
 import { readMeta } from '../pull/context.ts';
 import { USER_ACTIVITY_STATE, type UserActivityState } from '../pull/feed.ts';
 

@@ -7,7 +7,7 @@
 // still waiting goes on.
 
 import type { KeepFilesResult, StoredFileRequest } from '@shared/bridge.ts';
-import { sectionForm } from '@shared/forms.ts';
+import { sectionForm } from '@shared/section-forms/build.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { fullyHere } from '../../data/coverage.ts';
 import { accountLabel } from '../../data/labels.ts';
@@ -15,7 +15,7 @@ import { householdPreviews } from '../../data/engagement-previews.ts';
 import { accountFiles, firmLogoFile } from '../../data/stored-files.ts';
 import { accountPullRequests } from '../pull/account-data.ts';
 import { membersOf } from '../pull/account-parts.ts';
-import type { PullFailure, PullProgress, PullReport } from '../pull.ts';
+import type { PullFailure, PullProgress, PullReport } from '../pull/index.ts';
 import { preparedSteps, writePrepared } from './prepared.ts';
 import type { HouseholdStep } from './state.ts';
 

@@ -2,7 +2,7 @@
 // it is one to show, and takes its outcome (a pull without a failure clears the last error; the
 // platform answering again lets retries go without waiting out their backoff).
 
-import type { PullProgress, PullReport } from '../pull.ts';
+import type { PullProgress, PullReport } from '../pull/index.ts';
 import type { PlatformAnswers } from './answers.ts';
 import type { Shown } from './schedule.ts';
 import type { SyncProgress } from './state.ts';

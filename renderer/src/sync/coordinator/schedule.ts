@@ -5,7 +5,7 @@
 // One run at a time: asking during a run joins it.
 
 import type { ReportedPulls } from '../diagnostics.ts';
-import type { PullProgress, PullReport } from '../pull.ts';
+import type { PullProgress, PullReport } from '../pull/index.ts';
 import type { OfflineQueue } from './offline-queue.ts';
 import type { SyncProgress } from './state.ts';
 

@@ -3,7 +3,7 @@
 // that only the worker window knows (syncing, unreachable, sign-in needed, errors, progress).
 
 import { connectionOf } from '@shared/api/connection.ts';
-import { DELETED_ON_SERVER } from '../../data/changes.ts';
+import { DELETED_ON_SERVER } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { recordLabel } from '../../data/labels.ts';
 import type { ConflictRow, OperationKind, OperationState, SyncedTable } from '../../data/model.ts';

@@ -2,7 +2,7 @@
 // and the last synced time (state.ts, readStored), and the badges of the records someone
 // watches. Read again whenever the outbox or the push says it moved, one read at a time.
 
-import { rowsOf } from '../../data/changes.ts';
+import { rowsOf } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { SyncStatus, SyncedTable } from '../../data/model.ts';
 import { NOTHING_STORED, readStored, type Stored } from './state.ts';

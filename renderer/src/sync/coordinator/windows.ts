@@ -4,7 +4,7 @@
 // push at once; `whenSynced` in an observer hears the worker's answer). Each port defaults to the
 // browser's, and is null where there is none (Node tests, the chaos runner).
 
-import { onOutbox, signalOutbox, type OutboxEvent } from '../../data/changes.ts';
+import { onOutbox, signalOutbox, type OutboxEvent } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { Activity } from './state.ts';
 

@@ -12,7 +12,7 @@ import {
   type AccountSnapshot,
 } from '../../data/mappers.ts';
 import type { AccountRow } from '../../data/model.ts';
-import { pendingOps } from '../../data/queries.ts';
+import { pendingOps } from '../../data/queries/index.ts';
 import { accountRecordTables, removeAccountRecords } from '../../data/records.ts';
 import { sameValue } from '../../data/view.ts';
 import { call, teamConfirmed, type PullContext } from './context.ts';

@@ -12,7 +12,8 @@ import {
   type AllowedByEntity,
   type AllowedValues,
 } from '@shared/allowed-values.ts';
-import { MEMBER_ENTITY, SECTION_FORMS } from '@shared/forms.ts';
+import { SECTION_FORMS } from '@shared/section-forms/build.ts';
+import { MEMBER_ENTITY } from '@shared/section-forms/member-form.ts';
 import { CONFIG_KEYS, CONFIG_TABLES, configEntry, putConfigEntries } from '../../data/config.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { allParts, call, readMeta, type PullContext } from './context.ts';

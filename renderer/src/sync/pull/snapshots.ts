@@ -14,7 +14,7 @@ import type {
   SyncedRow,
   SyncedTable,
 } from '../../data/model.ts';
-import { pendingOps } from '../../data/queries.ts';
+import { pendingOps } from '../../data/queries/index.ts';
 import { localView, sameValue } from '../../data/view.ts';
 import type { PullReport } from './report.ts';
 

@@ -6,7 +6,7 @@
 import type { Priority } from '@shared/api/request.ts';
 import { parseWire } from '@shared/wire/parse.ts';
 import { UserStats } from '@shared/wire/v0/user.ts';
-import { STATS_KEY } from '../../data/queries.ts';
+import { STATS_KEY } from '../../data/queries/index.ts';
 import { formRow, reportRow, rowsOf } from '../../data/records.ts';
 import { sameValue } from '../../data/view.ts';
 import {

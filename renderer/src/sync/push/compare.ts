@@ -3,7 +3,7 @@
 // bases of the record's later operations, rebased on what the server now holds.
 
 import type { ApiFailure } from '@shared/api/request.ts';
-import type { AnyRow } from '../../data/changes.ts';
+import type { AnyRow } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { isPendingFile } from '../../data/files.ts';
 import type { ConflictRow, Fields, Operation, SectionItemRow } from '../../data/model.ts';

@@ -3,7 +3,7 @@
 // again after its answer was lost leaves the platform as sending it once would.
 
 import type { ApiRequest, UploadFile } from '@shared/api/request.ts';
-import type { AnyRow } from '../../data/changes.ts';
+import type { AnyRow } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import { isPendingFile, type PendingFile } from '../../data/files.ts';
 import type { Fields, Operation, SyncedTable } from '../../data/model.ts';

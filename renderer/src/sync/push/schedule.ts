@@ -3,7 +3,7 @@
 // exponential backoff with jitter, never sooner than the platform asked.
 
 import type { ApiFailure } from '@shared/api/request.ts';
-import { rowsOf, type AnyRow } from '../../data/changes.ts';
+import { rowsOf, type AnyRow } from '../../data/changes/index.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, Fields, Operation, SectionItemRow } from '../../data/model.ts';
 import { relationTargetIds } from '../ids.ts';

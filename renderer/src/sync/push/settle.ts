@@ -15,7 +15,7 @@ import {
   rowsOf,
   signalOutbox,
   type AnyRow,
-} from '../../data/changes.ts';
+} from '../../data/changes/index.ts';
 import { keepLocalIds } from '../../data/mappers.ts';
 import { sameValue } from '../../data/view.ts';
 import type { AccountRow, ConflictRow, Operation, SyncedTable } from '../../data/model.ts';

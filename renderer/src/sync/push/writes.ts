@@ -5,7 +5,7 @@
 // an Outcome (outcome.ts), which settle.ts records.
 
 import type { ApiRequest } from '@shared/api/request.ts';
-import type { AnyRow } from '../../data/changes.ts';
+import type { AnyRow } from '../../data/changes/index.ts';
 import type { Operation } from '../../data/model.ts';
 import { memberSecurityRow } from '../../data/records.ts';
 import { findCreated } from '../reconcile.ts';

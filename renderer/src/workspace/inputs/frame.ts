@@ -2,7 +2,7 @@
 // its label, hint and messages, and the form's context. Every input takes it as its `frame` prop
 // and emits `update:modelValue` and `touch` (left the field).
 
-import type { FormField } from '@shared/forms.ts';
+import type { FormField } from '@shared/section-forms/form.ts';
 import type { RelationOption } from '../workspace.ts';
 
 export interface InputFrame {

@@ -1,9 +1,9 @@
-// The input of each kind of field (shared/forms.ts `InputKind`), in one table: the component, its
-// settings for that kind, and how the field's label names it. FieldInput.vue draws the field
-// around whichever input the table gives.
+// The input of each kind of field (shared/section-forms/form.ts `InputKind`), in one table: the
+// component, its settings for that kind, and how the field's label names it. FieldInput.vue draws
+// the field around whichever input the table gives.
 
 import type { Component } from 'vue';
-import type { FormField, InputKind } from '@shared/forms.ts';
+import type { FormField, InputKind } from '@shared/section-forms/form.ts';
 import { US_STATE_OPTIONS, countryOptions, isUs } from '../values.ts';
 import AddressInput from './AddressInput.vue';
 import BooleanInput from './BooleanInput.vue';

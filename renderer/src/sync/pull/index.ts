@@ -1,5 +1,5 @@
 // Pulls from the platform into the local store within the request budget (DESIGN.md §3, "Pull and
-// the request budget"). The engine is a facade over one module per idea, in pull/:
+// the request budget"). The engine is a facade over one module per idea, beside it:
 // - the account list (account-list.ts) and the advisor's feed (feed.ts), both incremental by a
 //   watermark with a periodic sweep (watermark.ts), paged with the largest page (paging.ts);
 // - one account's details and sections (account-data.ts, account-parts.ts), its read-only extras
@@ -11,36 +11,32 @@
 // listed and removes what it no longer has.
 
 import type { Priority } from '@shared/api/request.ts';
-import type { AdvisorDb } from '../data/db.ts';
-import { pullAccountData } from './pull/account-data.ts';
-import { pullAccountActivity, pullOlderAccountActivity, pullAccountExtras } from './pull/account-extras.ts';
-import { pullAccountList } from './pull/account-list.ts';
-import { pullConfig } from './pull/config.ts';
-import { pullDefinitions } from './pull/definitions.ts';
-import { PullStopped, type PullContext } from './pull/context.ts';
-import { pullEngagements, type EngagementListOptions } from './pull/engagement-list.ts';
-import { pullEngagement } from './pull/engagements.ts';
-import { pullOlderUserActivity, pullUserActivity } from './pull/feed.ts';
-import {
-  RECENT_ACCOUNTS,
-  pullOfflineAccounts,
-  type OfflineAccountsOptions,
-} from './pull/offline-accounts.ts';
-import { PAGE_SIZES } from './pull/paging.ts';
-import { emptyReport, type PullProgress, type PullReport } from './pull/report.ts';
-import { pullForms, pullReports, pullStats } from './pull/user-records.ts';
-import type { Send } from './send.ts';
-import { TeamWatch } from './team.ts';
+import type { AdvisorDb } from '../../data/db.ts';
+import { pullAccountData } from './account-data.ts';
+import { pullAccountActivity, pullOlderAccountActivity, pullAccountExtras } from './account-extras.ts';
+import { pullAccountList } from './account-list.ts';
+import { pullConfig } from './config.ts';
+import { pullDefinitions } from './definitions.ts';
+import { PullStopped, type PullContext } from './context.ts';
+import { pullEngagements, type EngagementListOptions } from './engagement-list.ts';
+import { pullEngagement } from './engagements.ts';
+import { pullOlderUserActivity, pullUserActivity } from './feed.ts';
+import { RECENT_ACCOUNTS, pullOfflineAccounts, type OfflineAccountsOptions } from './offline-accounts.ts';
+import { PAGE_SIZES } from './paging.ts';
+import { emptyReport, type PullProgress, type PullReport } from './report.ts';
+import { pullForms, pullReports, pullStats } from './user-records.ts';
+import type { Send } from '../send.ts';
+import { TeamWatch } from '../team.ts';
 
-export { ACCOUNT_LIST_STATE, type AccountListState } from './pull/account-list.ts';
-export { CONFIG_STATE } from './pull/config.ts';
-export { DEFINED_ENTITIES, DEFINITIONS_STATE } from './pull/definitions.ts';
-export { ENGAGEMENT_LIST_STATE, type EngagementListState } from './pull/engagement-list.ts';
-export { USER_ACTIVITY_STATE, type UserActivityState } from './pull/feed.ts';
-export { PAGE_SIZES, PAGE_SIZES_STATE, PAGE_SIZE_REFUSED_STATE } from './pull/paging.ts';
-export { emptyReport, type PullFailure, type PullProgress, type PullReport } from './pull/report.ts';
-export { applySnapshots, type SnapshotUpdate } from './pull/snapshots.ts';
-export type { OfflineAccountsOptions } from './pull/offline-accounts.ts';
+export { ACCOUNT_LIST_STATE, type AccountListState } from './account-list.ts';
+export { CONFIG_STATE } from './config.ts';
+export { DEFINED_ENTITIES, DEFINITIONS_STATE } from './definitions.ts';
+export { ENGAGEMENT_LIST_STATE, type EngagementListState } from './engagement-list.ts';
+export { USER_ACTIVITY_STATE, type UserActivityState } from './feed.ts';
+export { PAGE_SIZES, PAGE_SIZES_STATE, PAGE_SIZE_REFUSED_STATE } from './paging.ts';
+export { emptyReport, type PullFailure, type PullProgress, type PullReport } from './report.ts';
+export { applySnapshots, type SnapshotUpdate } from './snapshots.ts';
+export type { OfflineAccountsOptions } from './offline-accounts.ts';
 
 export interface PullEngineOptions {
   db: AdvisorDb;

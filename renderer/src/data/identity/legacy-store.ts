@@ -7,10 +7,10 @@
 
 import Dexie from 'dexie';
 import { isPlainObject } from '@shared/is-plain-object.ts';
-import { AdvisorDb } from './db.ts';
-import { CONFIG_KEYS } from './config.ts';
-import { IDENTITY_META_KEY, STORE_PREFIX, platformUserId, type StoreIdentity } from './identity.ts';
-import type { Operation } from './model.ts';
+import { AdvisorDb } from '../db.ts';
+import { CONFIG_KEYS } from '../config.ts';
+import { IDENTITY_META_KEY, STORE_PREFIX, platformUserId, type StoreIdentity } from './index.ts';
+import type { Operation } from '../model.ts';
 import { storeExists, type DexieOptions } from './store-names.ts';
 
 /** The name of the one database of earlier versions. */

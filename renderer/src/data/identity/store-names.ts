@@ -1,10 +1,10 @@
 // Which local stores exist on this computer, read from the IndexedDB's list of databases without
 // opening (or creating) any: the one check of whether a store is there, for the earlier versions'
-// store (legacy-store.ts) and a user's team stores (instance.ts, other-teams.ts).
+// store (legacy-store.ts) and a user's team stores (current-store.ts, other-teams.ts).
 
 import Dexie from 'dexie';
-import type { AdvisorDb } from './db.ts';
-import { userStorePrefix } from './identity.ts';
+import type { AdvisorDb } from '../db.ts';
+import { userStorePrefix } from './index.ts';
 
 export type DexieOptions = ConstructorParameters<typeof AdvisorDb>[1];
 

@@ -1,5 +1,5 @@
 // What the screens read from the local store, served by the indexes of db.ts. This is its public
-// face; the queries are modules of queries/: the account list (account-list.ts: its pages and ids
+// face; the queries are the modules beside it: the account list (account-list.ts: its pages and ids
 // in order; account-sort.ts, account-select.ts, first-accounts.ts), the synced records
 // (records.ts), engagements (engagements.ts; their answers grouped: engagement-answers.ts), the other read-only records (read-only.ts), and the
 // accounts a household being typed may duplicate (duplicates.ts).
@@ -9,10 +9,10 @@ export {
   accountComparator,
   type AccountSort,
   type AccountSortKey,
-} from './queries/account-sort.ts';
-export { type AccountFilter, type AccountQuery } from './queries/account-select.ts';
-export { listAccountIds, listAccounts, type AccountPage } from './queries/account-list.ts';
-export { firstAccounts, type FirstAccounts } from './queries/first-accounts.ts';
+} from './account-sort.ts';
+export { type AccountFilter, type AccountQuery } from './account-select.ts';
+export { listAccountIds, listAccounts, type AccountPage } from './account-list.ts';
+export { firstAccounts, type FirstAccounts } from './first-accounts.ts';
 export {
   accountByServerId,
   accountSingle,
@@ -21,7 +21,7 @@ export {
   pendingOps,
   searchAccounts,
   sectionItems,
-} from './queries/records.ts';
+} from './records.ts';
 export {
   STATS_KEY,
   accountActivity,
@@ -33,7 +33,7 @@ export {
   userStats,
   type ActivityQuery,
   type StatsEntry,
-} from './queries/read-only.ts';
+} from './read-only.ts';
 export {
   ENGAGEMENT_SORT_KEYS,
   engagementComparator,
@@ -45,20 +45,10 @@ export {
   type PendingEngagementChange,
   type EngagementSort,
   type EngagementSortKey,
-} from './queries/engagements.ts';
-export {
-  groupAnswers,
-  groupedAnswers,
-  type AnswerGroup,
-  type AnswerPanel,
-} from './queries/engagement-answers.ts';
-export type { Page } from './queries/order.ts';
-export {
-  findDuplicates,
-  type Duplicate,
-  type DuplicateQuery,
-  type TypedMember,
-} from './queries/duplicates.ts';
+} from './engagements.ts';
+export { groupAnswers, groupedAnswers, type AnswerGroup, type AnswerPanel } from './engagement-answers.ts';
+export type { Page } from './order.ts';
+export { findDuplicates, type Duplicate, type DuplicateQuery, type TypedMember } from './duplicates.ts';
 
 // Configuration has tables of its own (config.ts); its readers and writers are re-exported here.
 export {
@@ -68,4 +58,4 @@ export {
   putConfigEntry,
   type ConfigEntry,
   type ConfigKey,
-} from './config.ts';
+} from '../config.ts';

@@ -4,7 +4,7 @@
 // this computer's copy (every team's store) is removed.
 
 import Dexie from 'dexie';
-import type { AdvisorDb } from './db.ts';
+import type { AdvisorDb } from '../db.ts';
 import { userStores } from './store-names.ts';
 
 export interface TeamRef {

@@ -1,8 +1,8 @@
 // This computer's copy of the advisor's data, removed when they ask at sign-out. The one place that
-// removes it: every store of the signed-out user (one per team of theirs, data/identity.ts) and the
+// removes it: every store of the signed-out user (one per team of theirs, identity/index.ts) and the
 // documents the main process keeps for them for offline viewing.
 
-import { removeUserStores } from './instance.ts';
+import { removeUserStores } from './current-store.ts';
 
 /**
  * Deletes every store of `user` (a user key): every account, section, queued change and setting

@@ -1,9 +1,9 @@
-// The identity a store recorded when it was first opened (data/identity.ts), read once per open
+// The identity a store recorded when it was first opened (identity/index.ts), read once per open
 // database: a store's identity never changes (its name is made from it), so the change module and
 // the sync ask here instead of reading the meta row for every change.
 
-import type { AdvisorDb } from './db.ts';
-import { readStoreIdentity, type StoreIdentity } from './identity.ts';
+import type { AdvisorDb } from '../db.ts';
+import { readStoreIdentity, type StoreIdentity } from './index.ts';
 
 const recorded = new WeakMap<AdvisorDb, StoreIdentity>();
 

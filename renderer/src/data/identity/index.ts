@@ -4,7 +4,7 @@
 // another user's or another team's records can never be shown, counted or sent.
 
 import type { StoreIdentity } from '@shared/auth.ts';
-import type { AdvisorDb } from './db.ts';
+import type { AdvisorDb } from '../db.ts';
 
 // The main process keeps the identity with the tokens, so the type is shared.
 export type { StoreIdentity };

@@ -1,10 +1,10 @@
-// The local database of the signed-in identity (identity.ts): one open at a time, opened for the
+// The local database of the signed-in identity (identity/index.ts): one open at a time, opened for the
 // identity the main process keeps with the tokens and closed at sign-out. Screens and stores ask
 // for it here (`localDb`); between a sign-out and the next identity there is none. Tests open their
 // own and hand it in (`useLocalDb`).
 
 import Dexie from 'dexie';
-import { AdvisorDb } from './db.ts';
+import { AdvisorDb } from '../db.ts';
 import {
   IDENTITY_META_KEY,
   readStoreIdentity,
@@ -12,8 +12,8 @@ import {
   storeName,
   userStorePrefix,
   type StoreIdentity,
-} from './identity.ts';
-import { pruneJournal } from './journal.ts';
+} from './index.ts';
+import { pruneJournal } from '../journal.ts';
 import { adoptLegacyStore, dropAdoptedLegacyStore } from './legacy-store.ts';
 import { userStores, type DexieOptions } from './store-names.ts';
 
@@ -62,7 +62,7 @@ export function useLocalDb(db: AdvisorDb): void {
 
 export interface OpenStoreOptions {
   /**
-   * The signed-in user on the platform (identity.ts, `platformUserId`): the single database of
+   * The signed-in user on the platform (index.ts, `platformUserId`): the single database of
    * earlier versions is adopted only when it kept this user with the identity's team
    * (legacy-store.ts). Without it, never.
    */

@@ -1,28 +1,28 @@
 // The push side of the sync engine (DESIGN.md §3, Push): sends the outbox to the platform, one
 // operation per record at a time, records independently a few at a time, parents before children.
 // Plain TypeScript over Dexie and a `Send` port, so it runs in the renderer, in Node tests and in
-// the headless chaos runner. The engine runs the loop and its passes; the ideas are in push/:
+// the headless chaos runner. The engine runs the loop and its passes; the ideas are the modules beside it:
 // what goes next and when (schedule.ts), sending one operation (writes.ts, files.ts; an uncertain
-// create is looked for first, reconcile.ts), comparing with the server's version (compare.ts),
+// create is looked for first, ../reconcile.ts), comparing with the server's version (compare.ts),
 // classifying every answer in ONE table (outcome.ts), and recording the outcome (settle.ts).
 // An operation goes only under the user and team it was made under (its stamp), and a 404 is
-// taken for a deletion only once the platform confirms the store's team is current (team.ts).
+// taken for a deletion only once the platform confirms the store's team is current (../team.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
-import { onOutbox, rowsOf } from '../data/changes.ts';
-import type { AdvisorDb } from '../data/db.ts';
-import { sameIdentity, type StoreIdentity } from '../data/identity.ts';
-import type { Operation } from '../data/model.ts';
-import { syncingIdentity } from '../data/store-identity.ts';
-import { failure, goneFromServer, refuse, type Outcome } from './push/outcome.ts';
-import { Pass, type PushContext, type PushEvent, type PushReport } from './push/pass.ts';
-import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './push/schedule.ts';
-import { settle, type SettleContext } from './push/settle.ts';
-import { HANDLERS, targetOf } from './push/writes.ts';
-import type { Send } from './send.ts';
-import { TeamWatch } from './team.ts';
+import { onOutbox, rowsOf } from '../../data/changes/index.ts';
+import type { AdvisorDb } from '../../data/db.ts';
+import { sameIdentity, type StoreIdentity } from '../../data/identity/index.ts';
+import type { Operation } from '../../data/model.ts';
+import { syncingIdentity } from '../../data/identity/recorded.ts';
+import { failure, goneFromServer, refuse, type Outcome } from './outcome.ts';
+import { Pass, type PushContext, type PushEvent, type PushReport } from './pass.ts';
+import { MAX_TRIES_PER_PASS, due, pool, readyOps, retryDelay } from './schedule.ts';
+import { settle, type SettleContext } from './settle.ts';
+import { HANDLERS, targetOf } from './writes.ts';
+import type { Send } from '../send.ts';
+import { TeamWatch } from '../team.ts';
 
-export type { PushEvent, PushReport } from './push/pass.ts';
+export type { PushEvent, PushReport } from './pass.ts';
 
 export interface PushOptions {
   db: AdvisorDb;

@@ -1,0 +1,66 @@
+// Favorite and archive from the account list: each toggle is a change of the account (through the
+// change module, to the platform later), said once done for a screen reader, and refused in a toast.
+
+import { useToast } from 'primevue/usetoast';
+import { computed, ref, type Ref } from 'vue';
+import { ARCHIVE_PERMISSION, FAVORITE_PERMISSION } from '@shared/account-rules.ts';
+import { useSyncStore } from '../common/sync.ts';
+import { updateRecord } from '../data/changes/index.ts';
+import type { AdvisorDb } from '../data/db.ts';
+import type { AccountRow } from '../data/model.ts';
+import { accountName, type ListFilter } from './display.ts';
+import type { UserConfig } from './userConfig.ts';
+
+/** The toggles of the list showing `filter` (an account archived out of sight says where it went). */
+export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref<ListFilter>) {
+  const toast = useToast();
+  const sync = useSyncStore();
+
+  /** The last change made, in words (the list's polite live region). */
+  const announcement = ref('');
+  const favoriteReason = computed(() => config.reason(FAVORITE_PERMISSION));
+  const archiveReason = computed(() => config.reason(ARCHIVE_PERMISSION));
+  /** Why either toggle is off for this user, or '' when both are allowed. */
+  const rightsNote = computed(() =>
+    [favoriteReason.value, archiveReason.value].filter((r): r is string => r !== null).join(' '),
+  );
+
+  async function change(row: AccountRow, patch: Record<string, unknown>, said: string) {
+    try {
+      await sync.save(() => updateRecord(db, 'accounts', row.id, patch));
+      announcement.value = said;
+    } catch (e) {
+      toast.add({
+        severity: 'error',
+        summary: 'Not changed',
+        detail: e instanceof Error ? e.message : String(e),
+        life: 8000,
+      });
+    }
+  }
+  function toggleFavorite(row: AccountRow) {
+    const on = row.favorited !== 1;
+    void change(
+      row,
+      { favorited: on },
+      `${accountName(row)} ${on ? 'marked as favorite' : 'is no longer a favorite'}.`,
+    );
+  }
+  function toggleArchived(row: AccountRow) {
+    const on = row.archived !== 1;
+    const name = accountName(row);
+    void change(row, { archived: on }, `${name} ${on ? 'archived' : 'restored from the archive'}.`).then(
+      () => {
+        if (on && filter.value !== 'archived' && filter.value !== 'all')
+          toast.add({
+            severity: 'info',
+            summary: 'Archived',
+            detail: `${name} is archived; find it under Archived.`,
+            life: 4000,
+          });
+      },
+    );
+  }
+
+  return { announcement, favoriteReason, archiveReason, rightsNote, toggleFavorite, toggleArchived };
+}

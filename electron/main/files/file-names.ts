@@ -1,5 +1,13 @@
 // File names that come from a server are data: before one touches the disk it loses every path
 // part, control, invisible and reserved character, reserved device name and hidden-file dot, and is bounded.
+//
+// What a name keeps and loses (fuzzed with fast-check in test/unit/files/file-names.test.ts):
+// - only its last path part;
+// - no control, format, bidi or invisible character: U+061C, U+200B–U+200F, U+202A–U+202E,
+//   U+2066–U+2069, U+FEFF … become `_` (UNSAFE below gives the classes);
+// - no Windows device name (`CON .txt`, `nul.tar.gz`, `COM¹`, `CONIN$`);
+// - no leading dot, no trailing dot or space;
+// - at most 200 UTF-8 bytes (MAX_NAME_BYTES), cut between characters, the extension kept.
 
 import { basename, dirname, join } from 'node:path';
 

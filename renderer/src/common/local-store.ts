@@ -9,7 +9,7 @@ import type { StoreIdentity } from '@shared/auth.ts';
 import { platformUserId, sameIdentity, userKey } from '../data/identity.ts';
 import { closeLocalDb, hasLocalDb, useIdentityStore } from '../data/instance.ts';
 import { storageProblem } from '../data/storage.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 import type { PlatformUser } from './platform.ts';
 import { useSessionStore } from './session.ts';
 import { useSettingsStore } from './settings.ts';

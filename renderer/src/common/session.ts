@@ -11,7 +11,7 @@ import { User } from '@shared/wire/v2/user.ts';
 import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { forgetPins } from '../sync/pins.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 import { useLocalStore } from './local-store.ts';
 import { useSyncStore } from './sync.ts';
 import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from './platform.ts';

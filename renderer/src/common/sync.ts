@@ -9,7 +9,7 @@ import { resolveConflict as resolveChange, retryRejected, type ConflictChoice } 
 import { localDb } from '../data/instance.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 import { signedInIdentity } from './signed-in-identity.ts';
 import {
   SyncCoordinator,

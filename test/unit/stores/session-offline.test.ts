@@ -20,7 +20,7 @@ import { closeLocalDb, hasLocalDb, localDb, useLocalDb } from '../../../renderer
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
 import { useLocalStore } from '../../../renderer/src/common/local-store.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';

@@ -10,7 +10,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';

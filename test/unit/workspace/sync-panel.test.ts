@@ -19,7 +19,7 @@ import { createRecord, recordOps, refreshRow, updateRecord } from '../../../rend
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import {

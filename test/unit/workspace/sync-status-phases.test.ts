@@ -13,7 +13,7 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import type { SyncState } from '../../../renderer/src/sync/coordinator.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { click, one, openDb, settle } from './harness.ts';

@@ -17,7 +17,7 @@ import {
   type OlderActivity,
   type SyncProgress,
   type SyncState,
-} from '../sync/coordinator.ts';
+} from '../sync/coordinator/index.ts';
 import { householdsTimeLeft } from '../sync/estimate.ts';
 import { PUBLISHED_REQUESTS_PER_MINUTE, requestBudget } from '@shared/settings.ts';
 import { useSettingsStore } from './settings.ts';

@@ -229,44 +229,59 @@ export class SyncCoordinator {
     return this.store.watch(table, recordId, listener);
   }
 
-  /** The user opens an account: it counts as recently opened, and is pulled before anything else. */
+  // ---- The pulls a screen asks for and waits on (on-demand.ts: what each pulls, and when not) ----
+
   openAccount(localId: string): Promise<PullReport> {
     return this.onDemand.openAccount(localId);
   }
 
-  /** Keeps an account's details and sections on this computer (pulled now, then in the background). */
   setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
     return this.onDemand.setAvailableOffline(localId, on);
   }
 
-  /** Home and Activity are shown: the feed and the statistics, when due (on-demand.ts). */
   refreshAdvisorRecords(what: AdvisorRecords & { force?: boolean }): Promise<void> {
     return this.onDemand.refreshAdvisorRecords(what);
   }
 
-  /** One page of the feed's or an account's activity older than what is stored (on-demand.ts). */
   olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
     return this.onDemand.olderActivity(what);
   }
 
-  /**
-   * Prepares households for a meeting: each is kept offline and pulled whole, one
-   * after another ahead of the background, its progress in `households`. Resolves when the
-   * preparation has gone as far as it can now (offline: they wait, and go when the platform answers).
-   */
+  pullEngagementsOf(localId: string): Promise<PullReport> {
+    return this.onDemand.pullEngagementsOf(localId);
+  }
+
+  pullTeamEngagements(options: { full?: boolean; sweepAfterMs?: number } = {}): Promise<PullReport> {
+    return this.onDemand.pullTeamEngagements(options);
+  }
+
+  openEngagement(id: string): Promise<PullReport> {
+    return this.onDemand.openEngagement(id);
+  }
+
+  pullFormsOf(localId?: string): Promise<PullReport> {
+    return this.onDemand.pullFormsOf(localId);
+  }
+
+  pullReportList(): Promise<PullReport> {
+    return this.onDemand.pullReportList();
+  }
+
+  // ---- Households prepared for a meeting: kept offline and pulled whole (preparation.ts) ----
+
   prepareForMeeting(localIds: readonly string[]): Promise<void> {
     return this.preparation.prepare(localIds);
   }
 
-  /** A household whose preparation failed is tried again. */
   retryPreparation(localId: string): Promise<void> {
     return this.preparation.retry(localId);
   }
 
-  /** The households prepared (ready or failed) leave the list, here and in the store: the preparation ends. */
   clearPrepared(): Promise<void> {
     return this.preparation.clearFinished();
   }
+
+  // ---- Resuming: the network back, focus, "send now", a sign-in ----
 
   /**
    * Back on a network after the platform could not be reached: one light question at interactive
@@ -365,31 +380,6 @@ export class SyncCoordinator {
   private async signedInHere(): Promise<boolean> {
     const signedIn = await syncingIdentity(this.db, this.options.identity);
     return sameIdentity(signedIn, await recordedIdentity(this.db));
-  }
-
-  /** A household's engagements: its list, one request (the largest page the platform takes). */
-  pullEngagementsOf(localId: string): Promise<PullReport> {
-    return this.onDemand.pullEngagementsOf(localId);
-  }
-
-  /** The team's engagements, when the Engagements area opens (on-demand.ts). */
-  pullTeamEngagements(options: { full?: boolean; sweepAfterMs?: number } = {}): Promise<PullReport> {
-    return this.onDemand.pullTeamEngagements(options);
-  }
-
-  /** One engagement opened: it, its documents, signatures and history, and its answers once completed. */
-  openEngagement(id: string): Promise<PullReport> {
-    return this.onDemand.openEngagement(id);
-  }
-
-  /** Forms (0.0.1): every one of the user (`/user/forms`), or one household's; one request. */
-  pullFormsOf(localId?: string): Promise<PullReport> {
-    return this.onDemand.pullFormsOf(localId);
-  }
-
-  /** The team's report list (the Reports area, opened online), one request; skipped offline. */
-  pullReportList(): Promise<PullReport> {
-    return this.onDemand.pullReportList();
   }
 
   // ---- What the push tells ----

@@ -1,5 +1,6 @@
 // Builds the three parts of the app: main (Node, ESM), preload (CommonJS, as sandboxed preloads
-// must be) and the renderer, which is the same build the browser preview serves.
+// must be) and the renderer, which the browser preview serves too, from an entry of its own
+// (preview.html: the HTTP bridge) beside the app's (index.html).
 
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
@@ -41,7 +42,10 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
-      rolldownOptions: { input: resolve('renderer/index.html'), checks },
+      rolldownOptions: {
+        input: { index: resolve('renderer/index.html'), preview: resolve('renderer/preview.html') },
+        checks,
+      },
     },
   },
 });

@@ -93,12 +93,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     logFile,
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
+  // The preview's own page (renderer/preview.html: the app over the HTTP bridge); a renderer
+  // folder without one (a stand-in build) is served its index.html.
+  const previewPage = existsSync(join(options.rendererDir, 'preview.html')) ? '/preview.html' : '/index.html';
   let origin = '';
   // Made again for the port once it is known (0 asks for a free one).
   let access = new PageAccess(0);
 
   async function serveFile(req: IncomingMessage, res: ServerResponse, path: string) {
-    const file = resolveInside(options.rendererDir, path === '/' ? '/index.html' : path);
+    const file = resolveInside(options.rendererDir, path === '/' ? previewPage : path);
     if (!file) return send(res, 404, 'text/plain', 'Not found');
     // The page carries the bridge key: only the browser that came with a token gets it. The
     // scripts and styles are the public build and hold nothing secret.

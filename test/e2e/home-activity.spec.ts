@@ -124,7 +124,7 @@ test('Home shows the sandbox’s statistics; the feed filtered by form.sent open
   // Loaded again: still listed, ready from what the store holds; and Home, opened again within
   // minutes of its last pull, asks nothing of /user/stats or the feed, until Refresh.
   const figures: string[] = [];
-  // The preview's bridge carries each platform request in its body (common/http-bridge.ts).
+  // The preview's bridge carries each platform request in its body (common/bridge/http.ts).
   page.on('request', (r) => {
     const body = r.postData() ?? '';
     if (r.url().includes('/__bridge/') && /\/user\/(stats|activities)/.test(body)) figures.push(body);

@@ -5,7 +5,7 @@
 // panel can be seen with all three kinds at once. Screenshots light and dark.
 
 import type { Page } from '@playwright/test';
-import { syncName } from '../../renderer/src/sync/coordinator.ts';
+import { syncName } from '../../renderer/src/sync/coordinator/index.ts';
 import {
   activeAccounts,
   appStore,

@@ -4,8 +4,8 @@
 
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
-import { type SyncCoordinatorOptions, type SyncState } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
+import { type SyncCoordinatorOptions, type SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
-import { BridgeLanes } from '../../renderer/src/common/bridge-lanes.ts';
+import { BridgeLanes } from '../../renderer/src/common/bridge/lanes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/online-only.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';

@@ -21,7 +21,7 @@ import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { createRecord, queueResetPin, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
+import { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';

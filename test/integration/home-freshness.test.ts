@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { STATS_KEY } from '../../renderer/src/data/queries/index.ts';
 import { statsPullRange } from '../../renderer/src/home/stats.ts';
-import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import { ADVISOR_RECORDS_MIN_AGE_MS } from '../../renderer/src/sync/coordinator/freshness.ts';
 import { USER_ACTIVITY_STATE } from '../../renderer/src/sync/pull/feed.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';

@@ -2,7 +2,7 @@
 // to other windows, no window events), online, its background pulls an hour apart so that only
 // the first runs during a test.
 
-import { SyncCoordinator, type SyncCoordinatorOptions } from '../../renderer/src/sync/coordinator.ts';
+import { SyncCoordinator, type SyncCoordinatorOptions } from '../../renderer/src/sync/coordinator/index.ts';
 
 export function loneCoordinator(
   options: Pick<SyncCoordinatorOptions, 'db' | 'send'> & Partial<SyncCoordinatorOptions>,

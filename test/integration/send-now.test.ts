@@ -8,7 +8,7 @@ import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SignOutFlow } from '../../renderer/src/shell/sign-out.ts';
-import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
 import type { SandboxClient } from './sandbox-client.ts';

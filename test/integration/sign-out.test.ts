@@ -15,7 +15,7 @@ import type { ApiRequest } from '@shared/api/request.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator.ts';
+import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { FakeBrowser } from './fake-browser.ts';

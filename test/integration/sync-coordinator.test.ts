@@ -15,7 +15,7 @@ import {
 } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
-import type { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import {
   LAST_SYNCED_KEY,
   type SyncCoordinatorOptions,
@@ -24,7 +24,7 @@ import {
   type SyncProgress,
   type SyncState,
   syncName,
-} from '../../renderer/src/sync/coordinator.ts';
+} from '../../renderer/src/sync/coordinator/index.ts';
 import { userKey } from '../../renderer/src/data/identity/index.ts';
 import { openStore } from '../../renderer/src/data/identity/current-store.ts';
 import { sandboxProfile } from '@shared/settings.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueResetPin, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
-import { SyncCoordinator } from '../../renderer/src/sync/coordinator.ts';
+import { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import { askPin } from '../../renderer/src/sync/pins.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';

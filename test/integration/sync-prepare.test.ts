@@ -15,7 +15,7 @@ import {
   type HouseholdStep,
   type SyncCoordinatorOptions,
   type SyncState,
-} from '../../renderer/src/sync/coordinator.ts';
+} from '../../renderer/src/sync/coordinator/index.ts';
 import { AdvisorDb as StoreDb } from '../../renderer/src/data/db.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { fakeIdb } from '../unit/data/helpers.ts';

@@ -10,7 +10,7 @@ import { createRecord, updateRecord } from '../../renderer/src/data/changes/inde
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
-import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator.ts';
+import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import { STATS_KEY } from '../../renderer/src/data/queries/index.ts';
 import { PullEngine, type PullReport } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';

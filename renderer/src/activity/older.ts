@@ -3,7 +3,7 @@
 // asked for changes (another type or account).
 
 import { ref, watch, type Ref, type WatchSource } from 'vue';
-import { useSyncStore } from '../common/sync.ts';
+import { olderActivity } from '../common/pulls.ts';
 
 export type OlderState = 'idle' | 'asking' | 'end' | 'failed';
 
@@ -16,14 +16,13 @@ export function useOlderActivity(
   arrived: () => void,
   resetOn: WatchSource[],
 ): { older: Ref<OlderState>; fetchOlder: () => Promise<void> } {
-  const sync = useSyncStore();
   const older = ref<OlderState>('idle');
   watch(resetOn, () => (older.value = 'idle'));
   async function fetchOlder() {
     if (older.value === 'asking') return;
     older.value = 'asking';
     const asked = ask();
-    const found = await sync.olderActivity(asked).catch(() => 'failed' as const);
+    const found = await olderActivity(asked).catch(() => 'failed' as const);
     const now = ask();
     // Another list by now: what came is in the store, the screen shows the new one.
     if (now.type !== asked.type || now.accountId !== asked.accountId) return;

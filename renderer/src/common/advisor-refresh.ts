@@ -2,18 +2,16 @@
 // minutes: sync/coordinator/freshness.ts) and their Refresh (whatever their age).
 
 import { ref, type Ref } from 'vue';
-import { useSyncStore } from './sync.ts';
+import { refreshAdvisorRecords } from './pulls.ts';
 
 export function useAdvisorRefresh(what: () => { feed?: boolean; stats?: { start: string; end: string } }): {
   refreshing: Ref<boolean>;
   refresh: (force: boolean) => Promise<void>;
 } {
-  const sync = useSyncStore();
   const refreshing = ref(false);
   async function refresh(force: boolean) {
     refreshing.value = true;
-    await sync
-      .refreshAdvisorRecords({ ...what(), force })
+    await refreshAdvisorRecords({ ...what(), force })
       .catch(() => undefined)
       .finally(() => (refreshing.value = false));
   }

@@ -4,7 +4,7 @@
 import type { ApiResult } from '@shared/api/request.ts';
 import { parseWire } from '@shared/wire/parse.ts';
 import { User, type Team } from '@shared/wire/v2/user.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 
 export type { Team };
 export type PlatformUser = User;

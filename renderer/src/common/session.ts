@@ -1,21 +1,17 @@
 // The signed-in session as the screens see it: sign-in state per interface, the platform user and
-// their team, the sign-in flow in progress, and sign-out.
+// their team, the sign-in flow in progress, and what went wrong. State only, with the session's own
+// sign-out of the tokens: the order of signing in, opening the store, syncing, switching team and
+// signing out is lifecycle.ts's.
 
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { ApiFailure } from '@shared/api/request.ts';
-import type { AuthStatus, SignInTarget } from '@shared/auth.ts';
+import type { AuthStatus } from '@shared/auth.ts';
 import type { SignOutResult } from '@shared/bridge.ts';
-import { readWire } from '@shared/wire/parse.ts';
-import { User } from '@shared/wire/v2/user.ts';
-import { localDb } from '../data/identity/current-store.ts';
-import { CONFIG_KEYS, configEntry } from '../data/queries/index.ts';
 import { forgetPins } from '../sync/pins.ts';
-import { bridge } from './bridge.ts';
-import { useLocalStore } from './local-store.ts';
-import { useSyncStore } from './sync.ts';
-import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from './platform.ts';
+import { bridge } from './bridge/index.ts';
 import { useConnectivityStore } from './connectivity.ts';
+import type { PlatformUser } from './platform.ts';
 
 export type SignInPhase = 'idle' | 'waiting' | 'finishing';
 
@@ -28,17 +24,8 @@ function sentenceOf(cause: unknown): string {
 
 const UNREACHABLE = new Set<ApiFailure['kind']>(['network', 'timeout']);
 
-/** A bridge call that threw (the preview host gone, say) counts as no answer from the platform. */
-function unreachable(cause: unknown): ApiFailure {
-  return {
-    ok: false,
-    kind: 'network',
-    status: null,
-    message: cause instanceof Error ? cause.message : String(cause),
-    fields: {},
-    retryAfterMs: null,
-  };
-}
+/** The platform could not be reached (no network, no answer in time): nothing it said. */
+export const isUnreachable = (failure: ApiFailure): boolean => UNREACHABLE.has(failure.kind);
 
 export const useSessionStore = defineStore('session', () => {
   const status = ref<AuthStatus | null>(null);
@@ -62,7 +49,7 @@ export const useSessionStore = defineStore('session', () => {
 
   function setError(failure: ApiFailure | null): void {
     error.value = failure ? describe(failure) : null;
-    errorIsUnreachable.value = failure !== null && UNREACHABLE.has(failure.kind);
+    errorIsUnreachable.value = failure !== null && isUnreachable(failure);
   }
 
   // Any answer of the platform (a later request, the connection back) ends "cannot be reached".
@@ -91,6 +78,12 @@ export const useSessionStore = defineStore('session', () => {
     return status.value;
   }
 
+  /** The user to show: the platform's (`kept` false) or the copy kept on this computer. */
+  function showUser(next: PlatformUser, kept: boolean): void {
+    user.value = next;
+    userIsKept.value = kept;
+  }
+
   function describe(failure: ApiFailure): string {
     if (failure.kind === 'auth')
       return 'Your sign-in has expired. Sign in again; nothing you entered is lost.';
@@ -99,102 +92,10 @@ export const useSessionStore = defineStore('session', () => {
     return failure.message;
   }
 
-  async function loadUser(): Promise<boolean> {
-    const result = await fetchUser().catch((e: unknown) => unreachable(e));
-    connectivity.observe(result);
-    if (result.ok) {
-      user.value = result.data;
-      userIsKept.value = false;
-      setError(null);
-      // The platform says who is signed in and in which team: that identity's store is the one open.
-      await useLocalStore().follow(result.data);
-      return true;
-    }
-    if (UNREACHABLE.has(result.kind)) {
-      // Offline: the user as last pulled keeps the frame whole (name, avatar, teams); the platform
-      // is asked again once it answers (see `whenReachable`).
-      if (await showKeptUser()) {
-        setError(null);
-        return true;
-      }
-    }
-    setError(result);
-    if (result.kind === 'auth') await refreshStatus();
-    return false;
-  }
-
   /**
-   * Shows the user the last configuration pull kept on this computer, when no fresher one is
-   * loaded. True when there is one to show. The app frame calls it again once the local store is
-   * open, should the first read have failed.
-   */
-  async function showKeptUser(): Promise<boolean> {
-    if (user.value) return true;
-    const kept = await keptUser();
-    if (!kept || user.value) return Boolean(user.value);
-    user.value = kept;
-    userIsKept.value = true;
-    return true;
-  }
-
-  /** The user resource the last configuration pull kept on this computer, if any. */
-  async function keptUser(): Promise<PlatformUser | null> {
-    try {
-      const user = readWire(User, (await configEntry(localDb(), CONFIG_KEYS.user))?.data);
-      return user?.first_name ? user : null;
-    } catch (e) {
-      console.warn('The user kept on this computer could not be read.', e);
-      return null;
-    }
-  }
-
-  /** Back online: the user is loaded again, so the team and a kept (possibly old) user are fresh. */
-  async function whenReachable(): Promise<void> {
-    if (connectivity.networkUp) await loadUser();
-  }
-
-  /** Starts a sign-in: the platform's page opens in the browser; resolves when it redirects back. */
-  async function signIn(
-    target: SignInTarget,
-    open: (url: string) => void = (url) => window.open(url, '_blank', 'noopener'),
-  ): Promise<boolean> {
-    setError(null);
-    phase.value = 'waiting';
-    try {
-      const start = await bridge().auth.beginSignIn(target);
-      // A sign-in that cannot start says why (an address to correct, two sign-in servers …).
-      if (!start.ok) {
-        error.value = start.message;
-        return false;
-      }
-      flowId.value = start.flowId;
-      signInUrl.value = start.url;
-      if (!start.openedExternally) open(start.url);
-      const outcome = await bridge().auth.finishSignIn(start.flowId);
-      status.value = outcome.status;
-      if (!outcome.ok) {
-        error.value = outcome.reason === 'cancelled' ? null : outcome.message;
-        return false;
-      }
-      phase.value = 'finishing';
-      return status.value.v2.signedIn && status.value.v0.signedIn ? await loadUser() : true;
-    } catch (e) {
-      error.value = (e as Error).message;
-      return false;
-    } finally {
-      phase.value = 'idle';
-      flowId.value = null;
-      signInUrl.value = null;
-    }
-  }
-
-  async function cancelSignIn(): Promise<void> {
-    if (flowId.value) await bridge().auth.cancelSignIn(flowId.value);
-  }
-
-  /**
-   * Signs out of both interfaces; false when the main process did not answer and the user is
-   * still signed in. What went wrong is kept in `error`, in plain words.
+   * Signs out of both interfaces (the main process forgets the tokens); false when it did not
+   * answer and the user is still signed in. What went wrong is kept in `error`, in plain words.
+   * The app's sign-out (syncing stopped, the store closed) is lifecycle.ts's `signOut`.
    */
   async function signOut(): Promise<boolean> {
     let result: SignOutResult;
@@ -206,8 +107,6 @@ export const useSessionStore = defineStore('session', () => {
     }
     forgetPins();
     status.value = result.status;
-    // The store closes with the session: nothing of this user's opens until the next identity.
-    await useLocalStore().close();
     // Signed out either way; a saved sign-in left in the secret store is worth saying.
     error.value = result.ok ? null : result.message;
     user.value = null;
@@ -215,35 +114,9 @@ export const useSessionStore = defineStore('session', () => {
     return true;
   }
 
-  /**
-   * Switches team: syncing stops on this team's store first (nothing of it is sent once the
-   * platform's team has changed), then the platform switches, the new team is bound to the
-   * sign-in and its store opens and syncs (its list pulled at once). Refused, this team syncs on.
-   */
-  async function switchTeam(id: number): Promise<boolean> {
-    if (user.value?.team?.id === id) return true;
-    switching.value = true;
-    const sync = useSyncStore();
-    try {
-      await sync.stop();
-      const result = await requestSwitch(id).catch((e: unknown) => unreachable(e));
-      connectivity.observe(result);
-      if (!result.ok) {
-        setError(result);
-        await sync.start();
-        return false;
-      }
-      forgetPins();
-      user.value = result.data;
-      userIsKept.value = false;
-      return await useLocalStore().follow(result.data);
-    } finally {
-      switching.value = false;
-    }
-  }
-
   return {
     status,
+    flowId,
     user,
     phase,
     signInUrl,
@@ -254,13 +127,9 @@ export const useSessionStore = defineStore('session', () => {
     switchReason,
     signedIn,
     displayName,
+    setError,
+    showUser,
     refreshStatus,
-    whenReachable,
-    loadUser,
-    showKeptUser,
-    signIn,
-    cancelSignIn,
     signOut,
-    switchTeam,
   };
 });

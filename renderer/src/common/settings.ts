@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Preferences, ProfileInput, SettingsView } from '@shared/settings.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 
 export const useSettingsStore = defineStore('settings', () => {
   const view = ref<SettingsView | null>(null);

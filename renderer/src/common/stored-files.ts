@@ -5,7 +5,7 @@
 
 import type { DownloadResult, FileTransfer, OpenFileResult, StoredFileRequest } from '@shared/bridge.ts';
 import type { StoredFile } from '../data/stored-files.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 
 export interface FileProgress {
   bytes: number;

@@ -1,31 +1,25 @@
 // The sync state as the screens see it (DESIGN.md §3, Sync state and Storage): phase and its
 // message, pending count, refused changes and conflicts, last synced time, progress of long
-// pulls, and storage problems in plain words; and the actions on them. It wraps the window's
-// SyncCoordinator over the app's database and the bridge.
+// pulls, and storage problems in plain words; and the actions on them. It holds the window's
+// SyncCoordinator over the app's database and the bridge; the pulls a screen asks for are
+// pulls.ts's, the order of starting and stopping is lifecycle.ts's.
 
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import {
-  resolveConflict as resolveChange,
-  retryRejected,
-  type ConflictChoice,
-} from '../data/changes/index.ts';
+import { retryRejected } from '../data/changes/index.ts';
 import { localDb } from '../data/identity/current-store.ts';
-import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
-import { bridge } from './bridge.ts';
+import { bridge } from './bridge/index.ts';
 import { signedInIdentity } from './signed-in-identity.ts';
 import {
   SyncCoordinator,
   type HouseholdStep,
-  type OlderActivity,
   type SyncProgress,
   type SyncState,
-} from '../sync/coordinator.ts';
+} from '../sync/coordinator/index.ts';
 import { householdsTimeLeft } from '../sync/estimate.ts';
 import { PUBLISHED_REQUESTS_PER_MINUTE, requestBudget } from '@shared/settings.ts';
 import { useSettingsStore } from './settings.ts';
-import type { PullReport } from '../sync/pull/index.ts';
 import { useConnectivityStore } from './connectivity.ts';
 
 /**
@@ -120,7 +114,8 @@ export function describeActivity(
 }
 
 export const useSyncStore = defineStore('sync', () => {
-  let coordinator: SyncCoordinator | null = null;
+  /** The coordinator of the store open now (`coordinator()`), once made. */
+  let current: SyncCoordinator | null = null;
   let starting: Promise<boolean> | null = null;
   /** The last stop of a coordinator, ended or under way. */
   let stopped: Promise<void> = Promise.resolve();
@@ -136,10 +131,10 @@ export const useSyncStore = defineStore('sync', () => {
    * frame has started syncing. One made for a store that is no longer open (a screen asked while
    * the team switched) is never used again: its counts and sends belong to the other store.
    */
-  function sync(): SyncCoordinator {
+  function coordinator(): SyncCoordinator {
     const db = localDb();
-    if (coordinator?.db === db) return coordinator;
-    void coordinator?.stop();
+    if (current?.db === db) return current;
+    void current?.stop();
     const connectivity = useConnectivityStore();
     const made = new SyncCoordinator({
       db,
@@ -152,9 +147,9 @@ export const useSyncStore = defineStore('sync', () => {
       keepFiles: (files) => bridge().files.keep(files),
     });
     made.subscribe((next) => {
-      if (coordinator === made) state.value = next;
+      if (current === made) state.value = next;
     });
-    coordinator = made;
+    current = made;
     return made;
   }
 
@@ -186,20 +181,20 @@ export const useSyncStore = defineStore('sync', () => {
   );
 
   /**
-   * Called once a store is open (common/local-store.ts), that is after a sign-in: the first call
+   * Called once a store is open (lifecycle.ts), that is after a sign-in: the first call
    * opens the database and starts syncing; a later one (back from signing in again) resumes the
    * queue.
    * False when the database cannot be opened (`storageProblem` says why).
    */
   function start(): Promise<boolean> {
     if (started.value)
-      return sync()
+      return coordinator()
         .signedIn()
         .then(() => true);
     starting ??= (async () => {
       const opened = await openStorage(localDb());
       openProblem.value = opened.ok ? null : opened.problem;
-      if (opened.ok) sync().start();
+      if (opened.ok) coordinator().start();
       started.value = opened.ok;
       return opened.ok;
     })().finally(() => (starting = null));
@@ -212,9 +207,9 @@ export const useSyncStore = defineStore('sync', () => {
    */
   async function stop(): Promise<void> {
     await starting;
-    const stopping = coordinator;
+    const stopping = current;
     // The next start syncs whichever store is open then (another team's, another user's).
-    coordinator = null;
+    current = null;
     started.value = false;
     // A second call while the first is under way (sign-out's, then the store closing) waits for
     // the same stop: the store must not close while the coordinator still reads it.
@@ -234,7 +229,7 @@ export const useSyncStore = defineStore('sync', () => {
   async function sendNow(left: (count: number) => void = () => undefined): Promise<number> {
     const stopWatching = watch(unsentCount, (count) => left(count), { immediate: true });
     try {
-      await sync().sendNow();
+      await coordinator().sendNow();
       return unsentCount.value;
     } finally {
       stopWatching();
@@ -256,93 +251,10 @@ export const useSyncStore = defineStore('sync', () => {
     }
   }
 
-  function resolveConflict(opId: string, choice: ConflictChoice): Promise<void> {
-    return save(() => resolveChange(localDb(), opId, choice));
-  }
-
   /** "Try again": a refused change is sent again as it is; without one, every waiting retry is due now. */
   async function retry(opId?: string): Promise<void> {
     if (opId) await save(() => retryRejected(localDb(), opId));
-    await sync().rearm();
-  }
-
-  function openAccount(localId: string): Promise<PullReport> {
-    return save(() => sync().openAccount(localId));
-  }
-
-  /** The forms (0.0.1) of the team, or of one household, from the platform (one request; online only). */
-  function pullForms(localId?: string): Promise<PullReport> {
-    return save(() => sync().pullFormsOf(localId));
-  }
-
-  /** A household's questionnaires, one request; skipped offline. */
-  function pullEngagementsOf(localId: string): Promise<PullReport> {
-    return save(() => sync().pullEngagementsOf(localId));
-  }
-
-  /** The platform's report list (the Reports area), one request; skipped offline. */
-  function pullReportList(): Promise<PullReport> {
-    return save(() => sync().pullReportList());
-  }
-
-  /**
-   * The team's questionnaires (the Engagements area): what is new since the last pull, every page
-   * when a sweep is due (`sweepAfterMs`, else the sync's interval) or `full` asks for one; skipped
-   * offline.
-   */
-  function pullTeamEngagements(options: { full?: boolean; sweepAfterMs?: number } = {}): Promise<PullReport> {
-    return save(() => sync().pullTeamEngagements(options));
-  }
-
-  /** One questionnaire opened: its answers, documents, signatures and history; skipped offline. */
-  function openEngagement(id: string): Promise<PullReport> {
-    return save(() => sync().openEngagement(id));
-  }
-
-  function setAvailableOffline(localId: string, on: boolean): Promise<PullReport | null> {
-    return save(() => sync().setAvailableOffline(localId, on));
-  }
-
-  /**
-   * The feed and the statistics in `range` pulled now (Home, Activity) when older than a few
-   * minutes, or whatever their age with `force` (a Refresh); nothing offline.
-   */
-  function refreshAdvisorRecords(what: {
-    feed?: boolean;
-    stats?: { start: string; end: string };
-    force?: boolean;
-  }): Promise<void> {
-    return save(() => sync().refreshAdvisorRecords(what));
-  }
-
-  /** One page of the feed's or an account's activity older than what is stored ("Load older"). */
-  function olderActivity(what: { type?: string; accountId?: string }): Promise<OlderActivity> {
-    return save(() => sync().olderActivity(what));
-  }
-
-  /** Prepares households for a meeting: kept offline, pulled whole one after another, with progress. */
-  function prepare(localIds: readonly string[]): Promise<void> {
-    return save(() => sync().prepareForMeeting(localIds));
-  }
-
-  function retryPreparation(localId: string): Promise<void> {
-    return save(() => sync().retryPreparation(localId));
-  }
-
-  function clearPrepared(): Promise<void> {
-    return save(() => sync().clearPrepared());
-  }
-
-  function whenSynced(opId: string): Promise<void> {
-    return sync().whenSynced(opId);
-  }
-
-  function watchStatus(
-    table: SyncedTable,
-    recordId: string,
-    listener: (status: SyncStatus | null) => void,
-  ): () => void {
-    return sync().watchStatus(table, recordId, listener);
+    await coordinator().rearm();
   }
 
   return {
@@ -366,21 +278,7 @@ export const useSyncStore = defineStore('sync', () => {
     unsentCount,
     sendNow,
     save,
-    resolveConflict,
     retry,
-    openAccount,
-    pullForms,
-    pullReportList,
-    pullEngagementsOf,
-    pullTeamEngagements,
-    openEngagement,
-    setAvailableOffline,
-    refreshAdvisorRecords,
-    prepare,
-    retryPreparation,
-    olderActivity,
-    clearPrepared,
-    whenSynced,
-    watchStatus,
+    coordinator,
   };
 });

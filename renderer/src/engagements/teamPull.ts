@@ -4,7 +4,7 @@
 import { computed, ref, type Ref } from 'vue';
 import { ago } from '../common/ago.ts';
 import { useLiveRead } from '../common/live-read.ts';
-import { useSyncStore } from '../common/sync.ts';
+import { pullTeamEngagements } from '../common/pulls.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import {
   AREA_SWEEP_MS,
@@ -14,7 +14,6 @@ import {
 
 /** Starts the opening pull (unless `offline`) and offers Refresh's. */
 export function useTeamPull(db: AdvisorDb, offline: Ref<boolean>) {
-  const sync = useSyncStore();
   const updating = ref(false);
   const updateProblem = ref<string | null>(null);
   /**
@@ -27,7 +26,7 @@ export function useTeamPull(db: AdvisorDb, offline: Ref<boolean>) {
     updating.value = true;
     updateProblem.value = null;
     try {
-      const report = await sync.pullTeamEngagements(full ? { full } : { sweepAfterMs: AREA_SWEEP_MS });
+      const report = await pullTeamEngagements(full ? { full } : { sweepAfterMs: AREA_SWEEP_MS });
       if (report.failures.length)
         updateProblem.value = `The list could not be updated from the platform: ${report.failures.map((f) => f.message).join(' ')}`;
     } catch (error) {

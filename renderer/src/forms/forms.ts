@@ -7,7 +7,7 @@ import { onBeforeUnmount, shallowRef, watch, type Ref } from 'vue';
 import type { ApiFailure } from '@shared/api/request.ts';
 import { readWire } from '@shared/wire/parse.ts';
 import { FormPreview } from '@shared/wire/v0/forms.ts';
-import { bridge } from '../common/bridge.ts';
+import { bridge } from '../common/bridge/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { FormRow } from '../data/model.ts';
 import { formEntries, type FormEntry } from '../data/queries/form-list.ts';

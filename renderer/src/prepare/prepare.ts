@@ -2,7 +2,7 @@
 // palette): one dialog in the frame, shown with the households chosen so far, or to choose them.
 
 import { ref } from 'vue';
-import { useSyncStore } from '../common/sync.ts';
+import { prepareForMeeting } from '../common/pulls.ts';
 
 /** Whether the dialog is open. */
 export const prepareDialogOpen = ref(false);
@@ -18,7 +18,5 @@ export function choosePrepared(): void {
  */
 export function prepareHouseholds(localIds: readonly string[]): void {
   prepareDialogOpen.value = true;
-  void useSyncStore()
-    .prepare(localIds)
-    .catch(() => undefined);
+  void prepareForMeeting(localIds).catch(() => undefined);
 }

@@ -3,7 +3,7 @@
 // just saved. Reports are made by the platform when asked, so this is online only.
 
 import { computed, ref } from 'vue';
-import { bridge } from '../common/bridge.ts';
+import { bridge } from '../common/bridge/index.ts';
 import {
   progressPercent,
   saveStoredFile,

@@ -4,7 +4,7 @@
 import { useToast } from 'primevue/usetoast';
 import { ref } from 'vue';
 import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
-import { bridge } from '../common/bridge.ts';
+import { bridge } from '../common/bridge/index.ts';
 
 export interface Notice {
   severity: 'success' | 'error';

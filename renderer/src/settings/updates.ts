@@ -5,7 +5,7 @@ import { ref } from 'vue';
 import { updateFeedUrlSchema } from '@shared/settings.ts';
 import { UPDATE_CHECK_INTERVAL_MS, type UpdateStatus } from '@shared/updates.ts';
 import { ago } from '../common/ago.ts';
-import { bridge } from '../common/bridge.ts';
+import { bridge } from '../common/bridge/index.ts';
 
 /** The label the field has on the screen; every message about it starts with it. */
 export const FEED_LABEL = 'Update address';

@@ -7,6 +7,7 @@ import { formOfKey } from '@shared/section-forms/build.ts';
 import type { MemberRole } from '@shared/sections.ts';
 import { useConnectivityStore } from '../common/connectivity.ts';
 import { useSyncStore } from '../common/sync.ts';
+import { openAccount } from '../common/pulls.ts';
 import { ACTIVITY_PART, COMPLETE, PROFILE_PART } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';
 import { memberLabel, useWorkspace } from './workspace.ts';
@@ -52,7 +53,7 @@ export function useCoverage() {
     asking.value = true;
     problem.value = null;
     try {
-      const report = await sync.openAccount(workspace.accountId.value);
+      const report = await openAccount(workspace.accountId.value);
       if (report.skipped)
         problem.value = 'The platform cannot be reached now: it is tried again when online.';
       else if (report.failures.length)

@@ -4,7 +4,7 @@
 
 import type { ApiName } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../data/db.ts';
-import { bridge } from '../common/bridge.ts';
+import { bridge } from '../common/bridge/index.ts';
 
 /** What a file field holds, as the picture is looked for. */
 export interface PictureSource {

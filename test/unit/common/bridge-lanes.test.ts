@@ -4,8 +4,8 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
-import { BridgeLanes } from '../../../renderer/src/common/bridge-lanes.ts';
-import { createHttpBridge } from '../../../renderer/src/common/http-bridge.ts';
+import { BridgeLanes } from '../../../renderer/src/common/bridge/lanes.ts';
+import { createHttpBridge } from '../../../renderer/src/common/bridge/http.ts';
 
 /** A call that ends when the test says, and the order calls started in. */
 function calls() {

@@ -12,7 +12,7 @@ import { defineComponent, h, ref } from 'vue';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import PasswordConfirmDialog from '../../../renderer/src/common/PasswordConfirmDialog.vue';
 import { DeleteRefused } from '../../../renderer/src/sync/online-only.ts';

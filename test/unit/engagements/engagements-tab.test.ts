@@ -8,7 +8,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { INTAKE, engagement, user } from './harness.ts';

@@ -13,7 +13,7 @@ import { chromium } from 'playwright';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, PreviewRequest } from '@shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/security.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import PreviewFrame from '../../../renderer/src/engagements/PreviewFrame.vue';
 
 const HTML =

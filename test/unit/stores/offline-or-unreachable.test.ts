@@ -10,7 +10,7 @@ import { connectionOf } from '@shared/api/connection.ts';
 import type { ApiResult } from '@shared/api/request.ts';
 import { networkFailure, timeoutFailure } from '../../../electron/main/transport/failures.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
-import { SyncCoordinator, type SyncState } from '../../../renderer/src/sync/coordinator.ts';
+import { SyncCoordinator, type SyncState } from '../../../renderer/src/sync/coordinator/index.ts';
 import { openDb } from '../data/helpers.ts';
 
 const OFFLINE =

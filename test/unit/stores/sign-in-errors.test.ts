@@ -17,7 +17,7 @@ import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts
 import { sandboxProfile } from '@shared/settings.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { hasLocalDb, useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import AppShell from '../../../renderer/src/shell/ShellView.vue';

@@ -17,7 +17,7 @@ import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { RateLimiter } from '../../../electron/main/transport/rate-limiter.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { updateRecord } from '../../../renderer/src/data/changes/index.ts';

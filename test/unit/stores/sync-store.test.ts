@@ -13,7 +13,7 @@ import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { StorageError } from '../../../renderer/src/data/storage.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_REQUESTS_PER_MINUTE, requestBudget, sandboxProfile } from '@shared/settings.ts';
-import type { HouseholdStep } from '../../../renderer/src/sync/coordinator.ts';
+import type { HouseholdStep } from '../../../renderer/src/sync/coordinator/index.ts';
 import {
   householdsTimeLeft,
   msLeft,

@@ -16,7 +16,7 @@ import type { ApiRequest } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { localDay } from '@shared/export/file-name.ts';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
 import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';

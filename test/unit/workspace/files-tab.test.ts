@@ -16,7 +16,7 @@ import type {
   PreviewResult,
   StoredFileRequest,
 } from '@shared/bridge.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import {
   byTestId,

@@ -8,7 +8,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, PreviewRequest, PreviewResult } from '@shared/bridge.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { household, mountWorkspace, one, openDb, syncedSingle, type Mounted } from './harness.ts';
 
 let mounted: Mounted | null = null;

@@ -10,7 +10,7 @@ import ToastService from 'primevue/toastservice';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, SaveResult } from '@shared/bridge.ts';
 import { sandboxProfile, type ProfileInput, type SettingsView } from '@shared/settings.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSettingsStore } from '../../../renderer/src/common/settings.ts';
 import SettingsViewPage from '../../../renderer/src/settings/SettingsView.vue';
 

@@ -10,7 +10,7 @@ import ToastService from 'primevue/toastservice';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import type { Bridge, SaveDiagnosticsResult } from '@shared/bridge.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import SettingsView from '../../../renderer/src/settings/SettingsView.vue';
 
 const Page = defineComponent(() => () => [h(SettingsView), h(Toast)]);

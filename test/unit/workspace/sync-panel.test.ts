@@ -24,7 +24,7 @@ import {
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import type { Operation, SyncedTable } from '../../../renderer/src/data/model.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import {

@@ -13,8 +13,8 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { Bridge } from '@shared/bridge.ts';
 import SyncStatus from '../../../renderer/src/sync-status/SyncStatus.vue';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
-import type { SyncState } from '../../../renderer/src/sync/coordinator.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
+import type { SyncState } from '../../../renderer/src/sync/coordinator/index.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { click, one, openDb, settle } from './harness.ts';
 
@@ -25,7 +25,7 @@ const fake = vi.hoisted(() => ({
   stopped: 0,
 }));
 
-vi.mock('../../../renderer/src/sync/coordinator.ts', () => ({
+vi.mock('../../../renderer/src/sync/coordinator/index.ts', () => ({
   SyncCoordinator: class {
     subscribe(listener: (s: unknown) => void) {
       fake.listeners.add(listener);

@@ -13,7 +13,7 @@ import { dispatch, type BridgeHandlers } from '../../../electron/main/bridge/han
 import { SettingsService } from '../../../electron/main/settings/settings-service.ts';
 import { updateChannels } from '../../../electron/main/updates/update-channels.ts';
 import { UpdateService, type UpdateChecker } from '../../../electron/main/updates/update-service.ts';
-import { useBridge } from '../../../renderer/src/common/bridge.ts';
+import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import UpdatesCard from '../../../renderer/src/settings/UpdatesCard.vue';
 import { describeUpdates, feedAddressProblem } from '../../../renderer/src/settings/updates.ts';
 

@@ -1,5 +1,5 @@
 // The Bridge in the browser preview: every call is a POST to the host that served this page,
-// carrying the key the host put into it. Platform calls take a lane by priority (bridge-lanes.ts).
+// carrying the key the host put into it. Platform calls take a lane by priority (lanes.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type {
@@ -13,8 +13,8 @@ import type {
   StoredFileRequest,
 } from '@shared/bridge.ts';
 import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
-import { cancelledAnswer } from '../sync/send.ts';
-import { BridgeLanes } from './bridge-lanes.ts';
+import { cancelledAnswer } from '../../sync/send.ts';
+import { BridgeLanes } from './lanes.ts';
 
 export class BridgeUnavailable extends Error {}
 

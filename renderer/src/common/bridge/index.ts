@@ -1,12 +1,14 @@
-// The one module that reaches `window.advisor`. Stores ask it for the Bridge; tests hand in another.
+// The one module that hands out the Bridge. In Electron it is the preload's `window.advisor`; the
+// browser preview's entry (preview.ts) hands in its HTTP implementation, tests their own.
 
 import type { Bridge } from '@shared/bridge.ts';
-import { createHttpBridge } from './http-bridge.ts';
 
 let current: Bridge | null = null;
 
 export function bridge(): Bridge {
-  current ??= window.advisor ?? createHttpBridge();
+  current ??= window.advisor ?? null;
+  if (!current)
+    throw new Error('No bridge: Advisor Desk runs in its app, or in the browser preview (npm run web).');
   return current;
 }
 

@@ -16,7 +16,12 @@ import { AREAS } from '../../../renderer/src/shell/areas.ts';
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { closeLocalDb, hasLocalDb, localDb, useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
+import {
+  closeLocalDb,
+  hasLocalDb,
+  localDb,
+  useLocalDb,
+} from '../../../renderer/src/data/identity/current-store.ts';
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import { useLocalStore } from '../../../renderer/src/common/local-store.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries/index.ts';

@@ -13,7 +13,7 @@ import { createRecord } from '../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull.ts';
 import { PushEngine } from '../../renderer/src/sync/push.ts';
-import { draftOf, patchOf } from '../../renderer/src/workspace/values.ts';
+import { draftOf, patchOf } from '../../renderer/src/household/values.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { openDb } from '../unit/data/helpers.ts';
 import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';

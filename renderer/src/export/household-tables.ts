@@ -6,8 +6,8 @@
 import { formOfKey, MEMBER_FORM, type FormField } from '@shared/forms.ts';
 import { UNCOUNTED_TITLE, WORTH_PART_LABELS } from '@shared/finance.ts';
 import type { Fields } from '../data/model.ts';
-import { flowLineLabel } from '../workspace/values.ts';
-import { relationLabel, sectionEntries } from '../workspace/workspace.ts';
+import { flowLineLabel } from '../household/values.ts';
+import { relationLabel, sectionEntries } from '../household/workspace.ts';
 import { accountLabel } from '../data/labels.ts';
 import { hasFinancialData, type Household } from './household.ts';
 import { fieldCell, fieldColumns, frequencyCell, type RelationNamer } from './field-cells.ts';

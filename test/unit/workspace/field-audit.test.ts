@@ -10,7 +10,7 @@ import { cashFlow } from '@shared/finance.ts';
 import { MEMBER_FIELDS, SECTION_FORMS, sectionForm, type FormField } from '@shared/forms.ts';
 import { SECTIONS } from '@shared/sections.ts';
 import { INPUTS } from '../../../renderer/src/workspace/inputs/kinds.ts';
-import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/workspace/values.ts';
+import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/household/values.ts';
 import {
   DOCUMENTED_ACCOUNT_MEMBER,
   DOCUMENTED_MEMBER,

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
-import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
+import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/household/values.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';

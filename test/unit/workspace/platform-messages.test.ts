@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
-import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/accounts/display.ts';
+import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/household/display.ts';
 
 describe('version 2 messages in the advisor’s words', () => {
   it('names an account’s fields as the account form labels them', () => {

@@ -11,6 +11,7 @@ import { closeLocalDb, hasLocalDb, useIdentityStore } from '../data/instance.ts'
 import { storageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
 import type { PlatformUser } from './platform.ts';
+// eslint-disable-next-line import-x/no-cycle -- removed by the lifecycle work
 import { useSessionStore } from './session.ts';
 import { useSettingsStore } from './settings.ts';
 import { useSyncStore } from './sync.ts';

@@ -12,7 +12,9 @@ import { localDb } from '../data/instance.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries.ts';
 import { forgetPins } from '../sync/pins.ts';
 import { bridge } from './bridge.ts';
+// eslint-disable-next-line import-x/no-cycle -- removed by the lifecycle work
 import { useLocalStore } from './local-store.ts';
+// eslint-disable-next-line import-x/no-cycle -- removed by the lifecycle work
 import { useSyncStore } from './sync.ts';
 import { fetchUser, switchTeam as requestSwitch, type PlatformUser } from './platform.ts';
 import { useConnectivityStore } from './connectivity.ts';

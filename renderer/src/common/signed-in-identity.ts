@@ -3,6 +3,7 @@
 // identity is not bound yet. The one place that says where the session keeps it.
 
 import type { StoreIdentity } from '../data/identity.ts';
+// eslint-disable-next-line import-x/no-cycle -- removed by the lifecycle work
 import { useSessionStore } from './session.ts';
 
 export function signedInIdentity(): StoreIdentity | null {

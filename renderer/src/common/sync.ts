@@ -10,6 +10,7 @@ import { localDb } from '../data/instance.ts';
 import type { SyncStatus, SyncedTable } from '../data/model.ts';
 import { openStorage, StorageError, withStorage, type StorageProblem } from '../data/storage.ts';
 import { bridge } from './bridge.ts';
+// eslint-disable-next-line import-x/no-cycle -- removed by the lifecycle work
 import { signedInIdentity } from './signed-in-identity.ts';
 import {
   SyncCoordinator,

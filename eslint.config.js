@@ -1,9 +1,11 @@
 // Lint rules for the whole repository: TypeScript-aware, strict on correctness, silent on style
 // (Prettier owns formatting). Vue files are checked with the same TypeScript rules.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import pluginVue from 'eslint-plugin-vue';
 import tseslint from 'typescript-eslint';
 import vueParser from 'vue-eslint-parser';
+import layerRules from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -68,105 +70,63 @@ export default tseslint.config(
 
 /**
  * The layers of DESIGN.md §2 as lint (STYLE.md: "a rule in the linter beats a sentence in a
- * handbook"): each zone names what its files may not import. Specifiers are matched as written:
- * `climbTo('sync')` is a relative path that climbs out to a folder named `sync/`. A file gets the
- * rule of the last zone its path matches, so each zone repeats what the wider one forbids.
+ * handbook"). Which folder may import which is one allow-list per zone, in eslint.layers.js; here
+ * are what the zones may not take from packages (the runtime each one runs in), and the cycle rule.
+ * A file gets the `no-restricted-imports` of the last block its path matches, so each block
+ * repeats what the wider one forbids.
  */
 function layers() {
-  const climbTo = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
   const pkg = (...names) => `^(${names.join('|')})(/|$)`;
   const rule = (...patterns) => [
     'error',
     { patterns: patterns.map(([regex, message]) => ({ regex, message })) },
   ];
-
-  // From a file at the root (a config) the path starts with `./`.
-  const testPlatform = [
-    '^(\\.{1,2}/)+test/platform(/|$)',
-    'Only test/ and scripts/ use the sandbox platform.',
+  const notInRenderer = [
+    pkg('electron', 'node:.*'),
+    'The renderer is sandboxed: neither Electron nor Node is there.',
   ];
-  const notFromRenderer = [
-    [
-      climbTo('electron', 'test', 'scripts'),
-      'The renderer reaches the outside only through the Bridge (common/bridge.ts).',
-    ],
-    [pkg('electron', 'node:.*'), 'The renderer is sandboxed: neither Electron nor Node is there.'],
-  ];
-  const noView = [
-    'View\\.vue$',
-    'A view (a screen the router mounts, *View.vue) is imported by the router only: move what this file needs out of it.',
-  ];
-  const engine = (layer) => [
-    [
-      pkg('vue', 'pinia', 'vue-router', 'primevue', '@primeuix/.*'),
-      `The ${layer} is plain TypeScript over Dexie, run in Node tests too: no Vue.`,
-    ],
-    [
-      climbTo(
-        'shell',
-        'sign-in',
-        'accounts',
-        'workspace',
-        'sync-status',
-        'settings',
-        'common',
-        'home',
-        'activity',
-      ),
-      `The ${layer} is beneath the features: it imports none of them.`,
-    ],
+  const noVue = (layer) => [
+    pkg('vue', 'pinia', 'vue-router', 'primevue', '@primeuix/.*'),
+    `The ${layer} is plain TypeScript over Dexie, run in Node tests too: no Vue.`,
   ];
   return [
     {
       files: ['**/*.{ts,vue,js}'],
-      ignores: ['test/**', 'scripts/**'],
-      rules: { 'no-restricted-imports': rule(testPlatform) },
-    },
-    {
-      files: ['electron/**'],
-      rules: {
-        'no-restricted-imports': rule([
-          climbTo('renderer', 'test'),
-          'The main process and its hosts import neither the renderer nor the tests.',
-        ]),
-      },
+      plugins: { layers: layerRules },
+      rules: { 'layers/imports': 'error' },
     },
     {
       files: ['shared/**'],
       rules: {
-        'no-restricted-imports': rule(
-          [
-            climbTo('renderer', 'electron', 'test', 'scripts'),
-            'shared/ imports nothing of the project outside it.',
-          ],
-          [
-            pkg('electron', 'vue', 'pinia', 'dexie', 'primevue', 'node:.*'),
-            'shared/ is imported by both sides: no Electron, Node, DOM or Vue.',
-          ],
-        ),
+        'no-restricted-imports': rule([
+          pkg('electron', 'vue', 'pinia', 'dexie', 'primevue', 'node:.*'),
+          'shared/ is imported by both sides: no Electron, Node, DOM or Vue.',
+        ]),
       },
     },
-    {
-      files: ['renderer/**'],
-      rules: { 'no-restricted-imports': rule(...notFromRenderer, noView) },
-    },
-    {
-      // The routes: the one place that mounts views.
-      files: ['renderer/src/shell/router.ts'],
-      rules: { 'no-restricted-imports': rule(...notFromRenderer) },
-    },
+    { files: ['renderer/**'], rules: { 'no-restricted-imports': rule(notInRenderer) } },
     {
       files: ['renderer/src/sync/**'],
-      rules: { 'no-restricted-imports': rule(...notFromRenderer, noView, ...engine('sync engine')) },
+      rules: { 'no-restricted-imports': rule(notInRenderer, noVue('sync engine')) },
     },
     {
       files: ['renderer/src/data/**'],
-      rules: {
-        'no-restricted-imports': rule(...notFromRenderer, noView, ...engine('data layer'), [
-          climbTo('sync'),
-          'The data layer is beneath the sync engine: the engine imports it, not the reverse.',
-        ]),
+      rules: { 'no-restricted-imports': rule(notInRenderer, noVue('data layer')) },
+    },
+    {
+      // An import cycle in the renderer fails (a feature's folders point down, so a cycle is a
+      // wrong import). Dependencies are parsed without type information, once per run; type-only
+      // imports are left out, as they vanish from the build.
+      files: ['renderer/**/*.{ts,vue}'],
+      plugins: { 'import-x': importX },
+      languageOptions: { parserOptions: { parser: tseslint.parser } },
+      settings: {
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue'] })],
+        'import-x/extensions': ['.ts', '.vue'],
+        'import-x/parsers': { 'vue-eslint-parser': ['.vue'], '@typescript-eslint/parser': ['.ts'] },
+        'import-x/ignore': ['node_modules'],
       },
+      rules: { 'import-x/no-cycle': 'error' },
     },
   ];
 }

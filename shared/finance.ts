@@ -30,7 +30,7 @@ export function readMoney(raw: unknown, fallback: Frequency): Money | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { value, frequency } = raw as { value?: unknown; frequency?: unknown };
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  // As the forms read it (workspace/values.ts `toDraft`): a non-empty text as is, else the default.
+  // As the forms read it (household/values.ts `toDraft`): a non-empty text as is, else the default.
   return { value, frequency: typeof frequency === 'string' && frequency !== '' ? frequency : fallback };
 }
 

@@ -24,7 +24,7 @@ import { PullEngine, applySnapshots } from '../../renderer/src/sync/pull/index.t
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { exportAccountList, type ListExportFormat } from '../../renderer/src/export/account-list.ts';
-import type { ExportApi } from '../../renderer/src/export/save-export.ts';
+import type { ExportApi } from '../../renderer/src/common/save-export.ts';
 import { workbookOffThread } from '../../renderer/src/export/xlsx-off-thread.ts';
 import type { V2Account } from './data.ts';
 import { armKeystroke, closeList, domSize, focusSearch, keystrokeResult, openList } from './list.ts';

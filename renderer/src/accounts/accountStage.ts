@@ -2,7 +2,7 @@
 
 import { platformIcon } from '../common/icons.ts';
 import type { AccountRow } from '../data/model.ts';
-import type { UserConfig } from './userConfig.ts';
+import type { UserConfig } from '../household/userConfig.ts';
 
 /**
  * The stage as the user's pipelines name it, else as the account's own copy of it says (a stage

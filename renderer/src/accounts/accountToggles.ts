@@ -8,8 +8,8 @@ import { useSyncStore } from '../common/sync.ts';
 import { updateRecord } from '../data/changes/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow } from '../data/model.ts';
-import { accountName, type ListFilter } from './display.ts';
-import type { UserConfig } from './userConfig.ts';
+import { accountName, type ListFilter } from '../household/display.ts';
+import type { UserConfig } from '../household/userConfig.ts';
 
 /** The toggles of the list showing `filter` (an account archived out of sight says where it went). */
 export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref<ListFilter>) {

@@ -3,7 +3,7 @@
 // in words, and a toast saying where the file was saved.
 import { useToast } from 'primevue/usetoast';
 import { ref, shallowRef } from 'vue';
-import type { ExportOutcome } from '../export/save-export.ts';
+import type { ExportOutcome } from './save-export.ts';
 
 type Saved = Extract<ExportOutcome, { ok: true }>;
 

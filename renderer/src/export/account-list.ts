@@ -10,7 +10,7 @@ import { memberContact } from '../data/member-contact.ts';
 import type { AccountRow } from '../data/model.ts';
 import { listAccountIds, type AccountQuery } from '../data/queries/index.ts';
 import { CSV_BOM, csvLine, type CsvValue } from './csv-format.ts';
-import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from './save-export.ts';
+import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from '../common/save-export.ts';
 import type { SheetColumn, SheetTable, TableValue } from './xlsx-sheets.ts';
 
 export type AccountListQuery = Omit<AccountQuery, 'offset' | 'limit'>;

@@ -12,7 +12,7 @@ import {
   type CurrencyDraft,
   type RelationValue,
   type TargetDraft,
-} from '../workspace/values.ts';
+} from '../household/values.ts';
 import { text, type Cell } from './table.ts';
 
 export interface Column {

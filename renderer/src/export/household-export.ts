@@ -8,7 +8,7 @@ import type { AdvisorDb } from '../data/db.ts';
 import { accountLabel } from '../data/labels.ts';
 import type { AccountRow } from '../data/model.ts';
 import { keptFirmLogo, type Pictures } from './firm-logo.ts';
-import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from './save-export.ts';
+import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from '../common/save-export.ts';
 
 export type HouseholdExportId = 'summary-pdf' | 'data-xlsx' | 'data-csv';
 

@@ -7,7 +7,7 @@ import type { MemberRole } from '@shared/sections.ts';
 import type { AccountCoverage } from '../data/coverage.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow, Fields, SectionItemRow } from '../data/model.ts';
-import { memberLabel, membersOf, readWorkspace } from '../workspace/workspace.ts';
+import { memberLabel, membersOf, readWorkspace } from '../household/workspace.ts';
 
 export interface HouseholdMember {
   role: MemberRole;

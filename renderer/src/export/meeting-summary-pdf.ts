@@ -4,7 +4,7 @@
 // page as the financial summary (summary/layout.ts); loaded only when asked for (it carries pdfmake).
 
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { userLocale } from '../workspace/values.ts';
+import { userLocale } from '../household/values.ts';
 import type { MeetingChangeRow, MeetingSummary } from './meeting-summary.ts';
 import {
   RULE,

@@ -6,7 +6,7 @@ import { exportFileName } from '@shared/export/file-name.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { meetingSummaryCsv } from './meeting-summary-csv.ts';
 import { meetingSummary, type MeetingSummary } from './meeting-summary.ts';
-import { saveExport, type ExportApi, type ExportOutcome } from './save-export.ts';
+import { saveExport, type ExportApi, type ExportOutcome } from '../common/save-export.ts';
 
 export type MeetingSummaryFormat = 'pdf' | 'csv';
 export type MeetingSummaryPhase = 'reading' | 'building' | 'writing';

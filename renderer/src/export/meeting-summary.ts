@@ -12,8 +12,8 @@ import { journalChanges, type ChangeState, type JournalChange } from '../data/jo
 import { sectionLabel } from '../data/labels.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { Fields } from '../data/model.ts';
-import { displayValue } from '../workspace/values.ts';
-import { memberLabel, relationLabel } from '../workspace/workspace.ts';
+import { displayValue } from '../household/values.ts';
+import { memberLabel, relationLabel } from '../household/workspace.ts';
 import { householdTitle, readHousehold, type HouseholdData } from './summary/household-data.ts';
 
 export interface MeetingChangeRow {

@@ -11,7 +11,7 @@ import { bridge } from '../common/bridge/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { FormRow } from '../data/model.ts';
 import { formEntries, type FormEntry } from '../data/queries/form-list.ts';
-import { formatDate } from '../workspace/values.ts';
+import { formatDate } from '../household/values.ts';
 
 export type { FormEntry };
 export * from './form-words.ts';

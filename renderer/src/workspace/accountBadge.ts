@@ -4,8 +4,8 @@
 import type { Badge } from '../common/SyncBadge.vue';
 import { COMPLETE, type AccountCoverage } from '../data/coverage.ts';
 import type { AccountRow } from '../data/model.ts';
-import { listed, partLabel } from './coverage.ts';
-import { stateOf, type RecordBadge, type WorkspaceData } from './workspace.ts';
+import { listed, partLabel } from '../household/coverage.ts';
+import { stateOf, type RecordBadge, type WorkspaceData } from '../household/workspace.ts';
 
 /** The parts not on this computer, in words: the first few, and how many more. */
 export function missingWords(coverage: AccountCoverage, account: AccountRow | null): string {

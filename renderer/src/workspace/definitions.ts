@@ -8,7 +8,7 @@ import type { FormField, SectionForm } from '@shared/section-forms/form.ts';
 import { useLiveRead } from '../common/live-read.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { CONFIG_KEYS, configEntry } from '../data/queries/index.ts';
-import type { FieldGroup } from './values.ts';
+import type { FieldGroup } from '../household/values.ts';
 
 function useHeldDefinitions(db: AdvisorDb) {
   return useLiveRead(

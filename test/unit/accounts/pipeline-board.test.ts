@@ -6,7 +6,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import { prepareDialogOpen } from '../../../renderer/src/prepare/prepare.ts';
+import { prepareDialogOpen } from '../../../renderer/src/commands/prepare-meeting.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   account,

@@ -11,7 +11,7 @@ import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountActivity from '../../../renderer/src/activity/AccountActivity.vue';
-import { accountActivityMayGoOn } from '../../../renderer/src/activity/feed.ts';
+import { accountActivityMayGoOn } from '../../../renderer/src/activity-feed/feed.ts';
 import { PAGE_SIZES_STATE } from '../../../renderer/src/sync/pull/paging.ts';
 import { fakeIdb, openDb, syncedAccount } from '../data/helpers.ts';
 

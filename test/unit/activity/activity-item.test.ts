@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import ActivityItem from '../../../renderer/src/activity/ActivityItem.vue';
-import { activityType } from '../../../renderer/src/activity/activity-types.ts';
-import type { ActivityEntry } from '../../../renderer/src/activity/feed.ts';
+import { activityType } from '../../../renderer/src/activity-feed/activity-types.ts';
+import type { ActivityEntry } from '../../../renderer/src/activity-feed/feed.ts';
 
 const router = createRouter({
   history: createMemoryHistory(),

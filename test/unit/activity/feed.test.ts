@@ -4,8 +4,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { USER_ACTIVITY_TYPES } from '@shared/wire/v0/user.ts';
-import { FEED_TYPES, activityType, typeOptions } from '../../../renderer/src/activity/activity-types.ts';
-import { feedPage as readPage, feedPulledAt, withAccounts } from '../../../renderer/src/activity/feed.ts';
+import { FEED_TYPES, activityType, typeOptions } from '../../../renderer/src/activity-feed/activity-types.ts';
+import {
+  feedPage as readPage,
+  feedPulledAt,
+  withAccounts,
+} from '../../../renderer/src/activity-feed/feed.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { userActivityRow } from '../../../renderer/src/data/records.ts';
 import { USER_ACTIVITY_STATE } from '../../../renderer/src/sync/pull/feed.ts';

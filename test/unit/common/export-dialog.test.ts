@@ -13,7 +13,7 @@ import { defineComponent, h, ref } from 'vue';
 import { afterEach, describe, expect, it } from 'vitest';
 import ExportDialog from '../../../renderer/src/common/ExportDialog.vue';
 import { useExportRun } from '../../../renderer/src/common/useExportRun.ts';
-import type { ExportOutcome } from '../../../renderer/src/export/save-export.ts';
+import type { ExportOutcome } from '../../../renderer/src/common/save-export.ts';
 import { byTestId, click, one, settle } from '../workspace/harness.ts';
 
 /** An export the test finishes: it reports progress, and ends when told or when aborted. */

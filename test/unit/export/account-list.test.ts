@@ -20,7 +20,7 @@ import {
   writeAccountListCsv,
   type AccountListQuery,
 } from '../../../renderer/src/export/account-list.ts';
-import type { ExportApi } from '../../../renderer/src/export/save-export.ts';
+import type { ExportApi } from '../../../renderer/src/common/save-export.ts';
 import { workbookBytes } from '../../../renderer/src/export/xlsx-sheets.ts';
 import { openDb } from '../data/helpers.ts';
 

@@ -19,7 +19,7 @@ import {
   HOUSEHOLD_WORKBOOK,
   householdSubject,
 } from '../../../renderer/src/export/household-export.ts';
-import type { ExportApi } from '../../../renderer/src/export/save-export.ts';
+import type { ExportApi } from '../../../renderer/src/common/save-export.ts';
 import { clientFields, openDb, syncedAccount } from '../data/helpers.ts';
 
 let dir: string;

@@ -2,7 +2,7 @@
 // workspace records when), or the whole of today when it was not opened today.
 
 import { describe, expect, it } from 'vitest';
-import { spansFor } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
+import { spansFor } from '../../../renderer/src/meeting-summary/spans.ts';
 
 const NOW = new Date(2026, 10, 26, 15, 30).getTime();
 const MIDNIGHT = new Date(2026, 10, 26).getTime();

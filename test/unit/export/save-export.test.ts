@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
-import { saveExport, type ExportApi } from '../../../renderer/src/export/save-export.ts';
+import { saveExport, type ExportApi } from '../../../renderer/src/common/save-export.ts';
 
 let dir: string;
 let service: ExportService;

@@ -16,7 +16,7 @@ import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
-import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
+import { meetingSummaryAccount } from '../../../renderer/src/commands/meeting-summary.ts';
 import { clientFields } from '../data/helpers.ts';
 import { household, one, openDb, press, settle, syncedAccount, typeText } from './harness.ts';
 

@@ -6,7 +6,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
-import { NUMERIC_DATE } from '../../../renderer/src/workspace/values.ts';
+import { NUMERIC_DATE } from '../../../renderer/src/household/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   byTestId,

@@ -18,9 +18,9 @@ import { localDay } from '@shared/export/file-name.ts';
 import { ExportService } from '../../../electron/main/exports/export-service.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
-import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
+import { meetingSummaryAccount } from '../../../renderer/src/commands/meeting-summary.ts';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
-import { commandAvailable } from '../../../renderer/src/workspace/commands.ts';
+import { commandAvailable } from '../../../renderer/src/commands/keyboard.ts';
 import {
   click,
   household,

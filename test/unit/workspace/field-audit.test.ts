@@ -12,7 +12,7 @@ import type { FormField } from '@shared/section-forms/form.ts';
 import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { SECTIONS } from '@shared/sections.ts';
 import { INPUTS } from '../../../renderer/src/workspace/inputs/kinds.ts';
-import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/workspace/values.ts';
+import { displayValue, toDraft, type CurrencyDraft } from '../../../renderer/src/household/values.ts';
 import {
   DOCUMENTED_ACCOUNT_MEMBER,
   DOCUMENTED_MEMBER,

@@ -13,7 +13,7 @@ import { sectionForm } from '@shared/section-forms/build.ts';
 import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { readableMessage } from '@shared/section-forms/server-messages.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
-import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/workspace/values.ts';
+import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/household/values.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sectionForm } from '@shared/section-forms/build.ts';
 import { MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
 import { readableMessage } from '@shared/section-forms/server-messages.ts';
-import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/accounts/display.ts';
+import { ACCOUNT_MESSAGE_FIELDS, accountRefusal } from '../../../renderer/src/household/display.ts';
 
 describe('version 2 messages in the advisor’s words', () => {
   it('names an account’s fields as the account form labels them', () => {

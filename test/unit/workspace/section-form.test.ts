@@ -4,7 +4,7 @@
 // and the relation picker offering the family by name while storing local ids.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NUMERIC_DATE } from '../../../renderer/src/workspace/values.ts';
+import { NUMERIC_DATE } from '../../../renderer/src/household/values.ts';
 import { outbox } from '../data/helpers.ts';
 import {
   blur,

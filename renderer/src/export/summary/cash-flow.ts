@@ -14,7 +14,7 @@ import {
   type FlowLine,
 } from '@shared/finance.ts';
 import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
-import { listed } from '../../workspace/coverage.ts';
+import { listed } from '../../household/coverage.ts';
 import { barChart, COLORS } from './charts.ts';
 import { amount, memberNameOf, signedAmount, type SummaryContext } from './context.ts';
 import { heading, notDownloaded, sentence, subheading, table, type Column } from './layout.ts';

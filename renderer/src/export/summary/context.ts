@@ -1,11 +1,11 @@
 // What every part of the summary reads: the household's data with the date it is written at, and
-// the app's own ways of showing values (workspace/values.ts: currency, dates, a field's value in
+// the app's own ways of showing values (household/values.ts: currency, dates, a field's value in
 // a table), so that the paper says what the screen says.
 
 import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
-import { displayValue, isoToDate, money, relationOf } from '../../workspace/values.ts';
-import { memberLabel, relationLabel } from '../../workspace/workspace.ts';
+import { displayValue, isoToDate, money, relationOf } from '../../household/values.ts';
+import { memberLabel, relationLabel } from '../../household/workspace.ts';
 import type { HouseholdData } from './household-data.ts';
 
 export interface SummaryContext extends HouseholdData {

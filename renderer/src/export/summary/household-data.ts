@@ -9,7 +9,7 @@ import { CONFIG_KEYS, configEntry } from '../../data/config.ts';
 import type { AdvisorDb } from '../../data/db.ts';
 import type { AccountRow, SectionItemRow, SingleRow } from '../../data/model.ts';
 import { accountLabel } from '../../data/labels.ts';
-import { memberName, membersOf, readWorkspace } from '../../workspace/workspace.ts';
+import { memberName, membersOf, readWorkspace } from '../../household/workspace.ts';
 
 /** The firm named at the top: the platform's company fields, or what the caller gives. */
 export interface Firm {

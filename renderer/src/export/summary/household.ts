@@ -2,7 +2,7 @@
 // dependants) and the people the advisor works with for it (contacts).
 
 import type { Content } from 'pdfmake/interfaces';
-import { formatDate } from '../../workspace/values.ts';
+import { formatDate } from '../../household/values.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { ageAt, isMissing, itemsOf, memberNameOf, shown, type SummaryContext } from './context.ts';
 import { heading, notDownloaded, sentence, subheading, table } from './layout.ts';

@@ -3,7 +3,7 @@
 // computer holds nothing of it, or nothing is recorded.
 
 import type { Content, CustomTableLayout, Style, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { userLocale } from '../../workspace/values.ts';
+import { userLocale } from '../../household/values.ts';
 
 export const INK = '#1f2933';
 export const MUTED = '#61707f';

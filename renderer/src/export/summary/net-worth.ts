@@ -7,7 +7,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { netWorth, summedField, type NetWorth, type Part } from '@shared/finance.ts';
 import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
-import { relationOf } from '../../workspace/values.ts';
+import { relationOf } from '../../household/values.ts';
 import { barChart, COLORS } from './charts.ts';
 import { amount, isMissing, ownerOf, shown, signedAmount, type SummaryContext } from './context.ts';
 import { heading, notDownloaded, sentence, subheading, table } from './layout.ts';

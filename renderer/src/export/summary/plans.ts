@@ -5,7 +5,7 @@
 import type { Content } from 'pdfmake/interfaces';
 import { sectionForm } from '@shared/section-forms/build.ts';
 import type { SectionItemRow } from '../../data/model.ts';
-import { formatDate, toDraft, type TargetDraft } from '../../workspace/values.ts';
+import { formatDate, toDraft, type TargetDraft } from '../../household/values.ts';
 import { amount, isMissing, itemsOf, ownerOf, shown, type SummaryContext } from './context.ts';
 import { heading, notDownloaded, sentence, table, type Column } from './layout.ts';
 

@@ -3,7 +3,7 @@
 // and emits `update:modelValue` and `touch` (left the field).
 
 import type { FormField } from '@shared/section-forms/form.ts';
-import type { RelationOption } from '../workspace.ts';
+import type { RelationOption } from '../../household/workspace.ts';
 
 export interface InputFrame {
   field: FormField;

@@ -4,7 +4,7 @@
 
 import type { Component } from 'vue';
 import type { FormField, InputKind } from '@shared/section-forms/form.ts';
-import { US_STATE_OPTIONS, countryOptions, isUs } from '../values.ts';
+import { US_STATE_OPTIONS, countryOptions, isUs } from '../../household/values.ts';
 import AddressInput from './AddressInput.vue';
 import BooleanInput from './BooleanInput.vue';
 import ChoiceInput from './ChoiceInput.vue';

@@ -1,17 +1,8 @@
-// Opening "Meeting summary…" from anywhere (the sync panel, the command palette, and the
-// workspace's export menu when it has one): one dialog in the frame, for one household. The
-// spans it offers start, by default, when the household was opened today.
+// The spans the "Meeting summary…" dialog offers, the first its default: since the household was
+// opened today, else today, the last 7 days, all the journal keeps. (The dialog is opened from
+// anywhere through commands/meeting-summary.ts.)
 
-import { ref } from 'vue';
 import type { AccountRow } from '../data/model.ts';
-
-/** The household the dialog is open for, or null when it is closed. */
-export const meetingSummaryAccount = ref<string | null>(null);
-
-/** Opens the dialog for a household (its local account id). */
-export function openMeetingSummary(accountId: string): void {
-  meetingSummaryAccount.value = accountId;
-}
 
 export type SpanChoice = 'opened' | 'today' | 'week' | 'kept';
 

@@ -14,6 +14,7 @@ import {
 } from '../../electron/main/transport/transport.ts';
 import type { ApiFailure, ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox as sandboxPlatform } from '../support/sandbox.ts';
 
 const ADVISOR = 'advisor@sandbox.test';
 const ASSISTANT = 'assistant@sandbox.test';
@@ -115,7 +116,7 @@ function watch<T>(promise: Promise<T>): { settled: () => boolean } {
 
 const totalRequests = (platform: Platform) => platform.control.stats().total;
 
-let platform: Platform;
+const platform = sandboxPlatform({ seed: 7, accounts: 30 });
 let tokens: SandboxTokens;
 let transport: Transport;
 /** An account of the advisor's (and assistant's) team, from the version 2 list. */
@@ -159,7 +160,6 @@ const v0 = (path: string, more: Partial<ApiRequest> = {}): ApiRequest => ({
 });
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, seed: 7, accounts: 30, rateLimit: 0 });
   tokens = new SandboxTokens(platform, ADVISOR);
   transport = newTransport(tokens);
   const list = succeeded(
@@ -168,9 +168,8 @@ beforeAll(async () => {
   accountId = (list.items[0] as { id: number }).id;
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const t of transports) t.dispose();
-  await platform?.close();
 });
 
 describe('answers of both interfaces', () => {

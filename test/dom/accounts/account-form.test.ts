@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   account,
   blur,

@@ -5,7 +5,7 @@
 // a time.
 
 import { describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   account,
   button,

@@ -12,7 +12,7 @@ import {
 } from '../../../renderer/src/accounts/accountWindow.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries.ts';
-import { fakeIdb, openDb } from '../../unit/data/helpers.ts';
+import { fakeIdb, openDb } from '../../support/store.ts';
 import { account } from './harness-data.ts';
 
 Object.assign(Dexie.dependencies, fakeIdb);

@@ -18,7 +18,7 @@ import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import AccountListView from '../../../renderer/src/accounts/AccountListView.vue';
 import PipelineBoardView from '../../../renderer/src/accounts/PipelineBoardView.vue';
-import { fakeIdb, openDb } from '../../unit/data/helpers.ts';
+import { fakeIdb, openDb } from '../../support/store.ts';
 
 export { openDb };
 export { ALL_PERMISSIONS, STAGES, account, userConfig, type AccountSpec } from './harness-data.ts';

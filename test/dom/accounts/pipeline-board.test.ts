@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { prepareDialogOpen } from '../../../renderer/src/prepare/prepare.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   account,
   button,

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountActivity from '../../../renderer/src/activity/AccountActivity.vue';
 import { accountActivityMayGoOn } from '../../../renderer/src/activity/feed.ts';
 import { PAGE_SIZES_STATE } from '../../../renderer/src/sync/pull/paging.ts';
-import { fakeIdb, openDb, syncedAccount } from '../../unit/data/helpers.ts';
+import { fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 // Live queries run only where Dexie finds an IndexedDB of its own: give it the fake one.
 Object.assign(Dexie.dependencies, fakeIdb);

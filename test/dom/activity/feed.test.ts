@@ -9,7 +9,7 @@ import { feedPage as readPage, feedPulledAt, withAccounts } from '../../../rende
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { userActivityRow } from '../../../renderer/src/data/records.ts';
 import { USER_ACTIVITY_STATE } from '../../../renderer/src/sync/pull/feed.ts';
-import { clientFields, openDb, syncedAccount } from '../../unit/data/helpers.ts';
+import { clientFields, openDb, syncedAccount } from '../../support/store.ts';
 
 /** A page as the screens show it: read, then linked to accounts. */
 const feedPage = async (db: AdvisorDb, q: { type?: string; limit: number }) =>

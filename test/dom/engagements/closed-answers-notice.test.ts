@@ -3,7 +3,8 @@
 // the household the answers changed, each a link to where the advisor reads it, until dismissed;
 // and says so plainly when nothing held here changed or when it cannot be told.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
@@ -21,11 +22,7 @@ beforeEach(() => {
     api: { request: () => Promise.reject(new Error('no request is expected offline')) },
   } as unknown as Bridge);
 });
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 

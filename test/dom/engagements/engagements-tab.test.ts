@@ -6,26 +6,22 @@
 // is queued offline and shown as waiting; delete is disabled offline with the reason; and without
 // `engagements.create` the send is disabled with the platform's reason.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { INTAKE, engagement, user } from './harness.ts';
-import { click, household, mountWorkspace, openDb, settle, type Mounted } from '../workspace/harness.ts';
+import { click, household, mountWorkspace, openDb, settle } from '../workspace/harness.ts';
 
-let mounted: Mounted | null = null;
 beforeEach(() => {
   // The tab asks for the household's list; offline nothing is sent.
   useBridge({
     api: { request: () => Promise.reject(new Error('no request is expected offline')) },
   } as unknown as Bridge);
 });
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 const one = (id: string) => {
@@ -53,7 +49,7 @@ async function offlineTab(db: AdvisorDb) {
       opened_at: '2026-11-21 09:00:00',
     }),
   ]);
-  mounted = await mountWorkspace(db, account.id, { tab: 'engagements' });
+  await mountWorkspace(db, account.id, { tab: 'engagements' });
   useConnectivityStore().networkUp = false;
   await settle();
   return account;
@@ -112,7 +108,7 @@ describe('the workspace’s Engagements tab', () => {
     await user(db);
     const account = await household(db);
     await db.accounts.update(account.id, { fields: { ...account.fields, 'coclient.email': '' } });
-    mounted = await mountWorkspace(db, account.id, { tab: 'engagements' });
+    await mountWorkspace(db, account.id, { tab: 'engagements' });
     useConnectivityStore().networkUp = false;
     await settle();
     await click(one('workspace-send-engagement'));

@@ -22,7 +22,7 @@ import {
 } from '../../../renderer/src/export/account-list.ts';
 import type { ExportApi } from '../../../renderer/src/export/save-export.ts';
 import { workbookBytes } from '../../../renderer/src/export/xlsx-sheets.ts';
-import { openDb } from '../../unit/data/helpers.ts';
+import { openDb } from '../../support/store.ts';
 
 let dir: string;
 let db: AdvisorDb;

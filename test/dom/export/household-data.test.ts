@@ -13,7 +13,7 @@ import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { updateRecord } from '../../../renderer/src/data/changes.ts';
 import { householdCsvZip } from '../../../renderer/src/export/household-csv.ts';
 import { householdWorkbook, sheetNames } from '../../../renderer/src/export/household-xlsx.ts';
-import { clientFields, openDb, syncedAccount, syncedItem, syncedSingle } from '../../unit/data/helpers.ts';
+import { clientFields, openDb, syncedAccount, syncedItem, syncedSingle } from '../../support/store.ts';
 import { unconvertibleFrequencies } from './summary-seeds.ts';
 
 const NOW = new Date(2026, 10, 25, 14, 5).getTime();

@@ -20,7 +20,7 @@ import {
   householdSubject,
 } from '../../../renderer/src/export/household-export.ts';
 import type { ExportApi } from '../../../renderer/src/export/save-export.ts';
-import { clientFields, openDb, syncedAccount } from '../../unit/data/helpers.ts';
+import { clientFields, openDb, syncedAccount } from '../../support/store.ts';
 
 let dir: string;
 let service: ExportService;

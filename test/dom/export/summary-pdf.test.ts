@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFinancialSummary } from '../../../renderer/src/export/summary-pdf.ts';
-import { openDb } from '../../unit/data/helpers.ts';
+import { openDb } from '../../support/store.ts';
 import {
   advisorConfig,
   emptyHousehold,

@@ -5,7 +5,13 @@ import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.
 import { CONFIG_KEYS, putConfigEntries } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
-import { clientFields, queuedOperation, syncedAccount, syncedItem, syncedSingle } from '../../unit/data/helpers.ts';
+import {
+  clientFields,
+  queuedOperation,
+  syncedAccount,
+  syncedItem,
+  syncedSingle,
+} from '../../support/store.ts';
 
 /** 2026-11-25 14:30 local time: the summary's date. */
 export const NOW = new Date(2026, 10, 25, 14, 30);

@@ -22,7 +22,7 @@ import { presetRange, statsPullRange } from '../../../renderer/src/home/stats.ts
 import { MeetingPreparation } from '../../../renderer/src/sync/coordinator/preparation.ts';
 import { emptyReport } from '../../../renderer/src/sync/pull/report.ts';
 import { USER_ACTIVITY_STATE } from '../../../renderer/src/sync/pull/feed.ts';
-import { clientFields, fakeIdb, openDb, syncedAccount } from '../../unit/data/helpers.ts';
+import { clientFields, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 Object.assign(Dexie.dependencies, fakeIdb);
 

@@ -11,7 +11,7 @@ import type { ApiResult } from '@shared/api/request.ts';
 import { networkFailure, timeoutFailure } from '../../../electron/main/transport/failures.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { SyncCoordinator, type SyncState } from '../../../renderer/src/sync/coordinator.ts';
-import { openDb } from '../../unit/data/helpers.ts';
+import { openDb } from '../../support/store.ts';
 
 const OFFLINE =
   'You are offline. Your changes are saved on this computer and will be sent when the connection is back.';

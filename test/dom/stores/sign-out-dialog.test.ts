@@ -26,7 +26,14 @@ import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import SignOutDialog from '../../../renderer/src/shell/SignOutDialog.vue';
 import { FakeApi, failure } from '../../unit/data/fake-api.ts';
-import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey, openDb, syncedAccount } from '../../unit/data/helpers.ts';
+import {
+  SANDBOX_TEAM,
+  clientFields,
+  fakeIdb,
+  newUserKey,
+  openDb,
+  syncedAccount,
+} from '../../support/store.ts';
 
 // Live queries need an IndexedDB of Dexie's own: the fake one the test stores live in.
 Object.assign(Dexie.dependencies, fakeIdb);

@@ -19,7 +19,7 @@ import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import type { StoreIdentity } from '../../../renderer/src/data/identity.ts';
 import type { AuthStatus } from '@shared/auth.ts';
-import { SANDBOX_TEAM, clientFields, newUserKey, openDb } from '../../unit/data/helpers.ts';
+import { SANDBOX_TEAM, clientFields, newUserKey, openDb } from '../../support/store.ts';
 
 let db: AdvisorDb;
 let asked: ApiRequest[];

@@ -4,27 +4,14 @@
 // the most urgent state anywhere wins (conflict, then refused, then pending), and its hint says
 // how many records are in which state. The push engine's part is played by writing the outbox.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import {
-  household,
-  mountWorkspace,
-  one,
-  openDb,
-  settle,
-  syncedItem,
-  syncedSingle,
-  type Mounted,
-} from './harness.ts';
+import { household, mountWorkspace, one, openDb, settle, syncedItem, syncedSingle } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const cabin = {
   type: 'secondary-residence',
@@ -60,7 +47,7 @@ describe("the account header's sync badge", () => {
     const db = openDb();
     const account = await household(db);
     await syncedItem(db, account.id, 'assets', 'a|1', cabin);
-    mounted = await mountWorkspace(db, account.id);
+    await mountWorkspace(db, account.id);
     expect(headerBadge()).toBe('synced');
     expect(header().textContent).toContain('Synced');
     expect(headerHint()).toBe('Everything in this account is on the platform.');
@@ -71,7 +58,7 @@ describe("the account header's sync badge", () => {
     const account = await household(db);
     const item = await syncedItem(db, account.id, 'assets', 'a|1', cabin);
     await updateRecord(db, 'sectionItems', item.id, { name: 'Lake cabin (north)' });
-    mounted = await mountWorkspace(db, account.id);
+    await mountWorkspace(db, account.id);
     expect(headerBadge()).toBe('pending');
     expect(headerHint()).toBe('In this account: 1 record waiting to be sent.');
   });
@@ -95,7 +82,7 @@ describe("the account header's sync badge", () => {
         fields: { 'citizenship.country': ['citizenship.country is invalid.'] },
       },
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'coclient' });
+    await mountWorkspace(db, account.id, { tab: 'members', member: 'coclient' });
     await settle();
     // The account record itself is synced; the header still tells the truth about the account.
     expect((await db.accounts.get(account.id))?.status).toBe('synced');
@@ -114,7 +101,7 @@ describe("the account header's sync badge", () => {
     await updateRecord(db, 'sectionItems', item.id, { name: 'Lake cabin (north)' });
     await updateRecord(db, 'sectionItems', other.id, { name: 'Sailboat II' });
     await settleOp(db, 'sectionItems', other.id, { state: 'conflict' });
-    mounted = await mountWorkspace(db, account.id);
+    await mountWorkspace(db, account.id);
     expect(headerBadge()).toBe('conflict');
     expect(headerHint()).toBe('In this account: 1 record in conflict, 1 record waiting to be sent.');
   });

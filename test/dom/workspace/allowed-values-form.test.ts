@@ -4,10 +4,11 @@
 // its raw value and saved unchanged; without definitions, a stored type outside the built-in table
 // is shown and kept; a stored type in neither list likewise.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   choose,
   click,
@@ -24,15 +25,9 @@ import {
   syncedItem,
   typeNumber,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 /** The platform's plan types as its `/define` gave them: the document's and a health savings account. */
 const PLATFORM_PLAN_TYPES = ['401k', 'roth401k', 'ira', 'roth-ira', 'hsa', 'other'];
@@ -66,7 +61,7 @@ describe('a section form’s choices as the platform defines them', () => {
     const db = openDb();
     const account = await household(db);
     await holdDefinitions(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
 
     await click(one('add-item'));
     await settle();
@@ -93,7 +88,7 @@ describe('a section form’s choices as the platform defines them', () => {
       owner: { type: 'client', id: null },
       current_value: { value: 3200, frequency: 'one-time' },
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
 
     await openItem('Health savings');
     expect(shown('type')).toBe('hsa');
@@ -119,7 +114,7 @@ describe('a section form’s choices as the platform defines them', () => {
       owner: { type: 'client', id: null },
       current_value: { value: 90000, frequency: 'one-time' },
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'plans' });
 
     await openItem('Old pension');
     expect(shown('type')).toBe('pension-plan');

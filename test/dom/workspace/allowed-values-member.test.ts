@@ -6,10 +6,11 @@
 // field is saved; an income's frequency list is the platform's, and a stored frequency the app
 // does not know is shown and kept, never replaced.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   choose,
   click,
@@ -24,15 +25,9 @@ import {
   settle,
   syncedSingle,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 /**
  * What `/define` gave: the document's marital statuses with `separated` among them, and an
@@ -68,7 +63,7 @@ async function openList(root: ParentNode, name: string, which = 0): Promise<stri
 }
 
 async function openMembers(db: AdvisorDb, accountId: string) {
-  mounted = await mountWorkspace(db, accountId, { tab: 'members' });
+  await mountWorkspace(db, accountId, { tab: 'members' });
   await settle();
 }
 
@@ -134,7 +129,7 @@ describe('an amount’s frequency as the platform defines it', () => {
       dividends: { value: 300, frequency: 'biweekly' },
     });
     await holdDefinitions(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     await settle();
     const income = one('single-income:client');
 

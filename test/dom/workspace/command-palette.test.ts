@@ -4,12 +4,13 @@
 // member); ↑/↓ and Enter choose; workspace commands run with their shortcut shown; Escape closes
 // and the cursor is back where it was.
 
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import CommandPalette from '../../../renderer/src/shell/CommandPalette.vue';
@@ -17,16 +18,11 @@ import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import { meetingSummaryAccount } from '../../../renderer/src/meeting-summary/meeting-summary.ts';
-import { clientFields } from '../../unit/data/helpers.ts';
+import { clientFields } from '../../support/store.ts';
 import { household, one, openDb, press, settle, syncedAccount, typeText } from './harness.ts';
 
-let wrapper: VueWrapper | null = null;
 let router: Router;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountFrame(db: AdvisorDb, path: string) {
   useLocalDb(db);
@@ -44,7 +40,7 @@ async function mountFrame(db: AdvisorDb, path: string) {
   await router.push(path);
   await router.isReady();
   const Frame = defineComponent({ render: () => h('div', [h(RouterView), h(CommandPalette)]) });
-  wrapper = mount(Frame, {
+  mount(Frame, {
     attachTo: document.body,
     global: {
       plugins: [createPinia(), router, [PrimeVue, { theme: 'none' }], ToastService],

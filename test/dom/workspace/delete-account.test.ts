@@ -7,6 +7,7 @@
 
 import { getActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
@@ -36,11 +37,9 @@ beforeEach(() => {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args));
 });
+unmountAfterEach();
 afterEach(() => {
   vi.restoreAllMocks();
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
 });
 
 const passwordInput = () => one('delete-password') as HTMLInputElement;

@@ -4,10 +4,11 @@
 // between sections, Ctrl+S saves a single-record form and leaves the cursor where it was; and the
 // members' details, files and PIN reset all go through the change module.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ComponentPublicInstance } from 'vue';
 import { NUMERIC_DATE } from '../../../renderer/src/workspace/values.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   byTestId,
   choose,
@@ -28,11 +29,7 @@ import {
 } from './harness.ts';
 
 let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 describe('keyboard-first entry', () => {
   it('a dialog shown or opened late (a slow animation) leaves the cursor where the user already took it', async () => {

@@ -6,6 +6,8 @@
 // premiums, expenses, contributions and payments; one-time only for a value held at one moment).
 // field-audit.test.ts walks the app's descriptor tables against this list.
 
+import { documentedValues, FULL_MEMBER_ENUMS } from '../../support/documented-enums.ts';
+
 export type Frequency = 'one-time' | 'monthly' | 'yearly';
 
 export type Documented =
@@ -52,7 +54,7 @@ export interface DocumentedForm {
 }
 
 const text = (field: string, label: string): Entry => ({ field, label, type: 'text' });
-const choice = (field: string, label: string, ...values: string[]): Entry => ({
+const choice = (field: string, label: string, ...values: readonly string[]): Entry => ({
   field,
   label,
   type: 'choice',
@@ -92,10 +94,10 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
       text('provider', 'Provider'),
       relation('primary_beneficiary', 'Primary beneficiary'),
       relation('secondary_beneficiary', 'Secondary beneficiary'),
-      choice('type', 'Type', 'fixed', 'variable', 'indexed', 'pension'),
+      choice('type', 'Type', ...documentedValues('Annuity', 'type')),
       flow('contribution_value', 'Contribution', 'monthly', 'monthly'),
       balance('current_value', 'Current value'),
-      choice('distribution_type', 'Distribution', 'series-of-distributions', 'lump-sum'),
+      choice('distribution_type', 'Distribution', ...documentedValues('Annuity', 'distribution_type')),
       // No frequency in the document: a series of distributions is paid out monthly as a rule.
       flow('distribution_value', 'Distribution amount', 'one-time', 'monthly'),
     ],
@@ -106,7 +108,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
     source: `${SECTIONS_TABLE}, Asset`,
     fields: [
       text('name', 'Name'),
-      choice('type', 'Type', 'primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'),
+      choice('type', 'Type', ...documentedValues('Asset', 'type')),
       relation('owner', 'Owner'),
       balance('current_value', 'Current value'),
       balance('original_value', 'Original value'),
@@ -118,7 +120,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
     source: `${SECTIONS_TABLE}, Cash`,
     fields: [
       text('name', 'Name'),
-      choice('type', 'Type', 'cash', 'checking', 'savings', 'money-market', 'cd', 'other'),
+      choice('type', 'Type', ...documentedValues('Cash', 'type')),
       text('provider', 'Provider'),
       relation('owner', 'Owner'),
       balance('current_value', 'Current value'),
@@ -132,7 +134,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
   contacts: {
     source: `${SECTIONS_TABLE}, Contact`,
     fields: [
-      choice('type', 'Type', 'accountant', 'attorney', 'broker', 'insurance-agent', 'tax-preparer', 'other'),
+      choice('type', 'Type', ...documentedValues('Contact', 'type')),
       text('first_name', 'First name'),
       text('last_name', 'Last name'),
       { field: 'email', label: 'Email', type: 'email' },
@@ -203,41 +205,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
     source: `${SECTIONS_TABLE}, Expense - Variable`,
     fields: [
       flow('value', 'Amount', 'one-time', 'monthly', true),
-      choice(
-        'type',
-        'Type',
-        'groceries',
-        'supplies',
-        'gas-electric',
-        'water-trash',
-        'cable-internet',
-        'phone-mobile',
-        'domestic-help',
-        'clothing',
-        'laundry-dry-cleaning',
-        'property-improvements',
-        'home-furnishings',
-        'pet-expenses',
-        'school-expenses',
-        'lunch-money',
-        'special-events',
-        'babysitting-day-care',
-        'gas-oil',
-        'repair-maintenance',
-        'parking-tolls',
-        'public-transport',
-        'personal-care',
-        'medica-dental',
-        'gym-membership',
-        'eating-out',
-        'entertainment',
-        'books-subscriptions',
-        'hobbies',
-        'vacations',
-        'gifts',
-        'charity',
-        'other',
-      ),
+      choice('type', 'Type', ...documentedValues('ExpenseVariable', 'type')),
     ],
   },
   // Family Member: relationship child, grandchild, other; first_name; middle_initial; last_name;
@@ -246,16 +214,16 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
   family: {
     source: `${SECTIONS_TABLE}, Family Member`,
     fields: [
-      choice('relationship', 'Relationship', 'child', 'grandchild', 'other'),
+      choice('relationship', 'Relationship', ...documentedValues('FamilyMember', 'relationship')),
       text('first_name', 'First name'),
       text('middle_initial', 'Middle initial'),
       text('last_name', 'Last name'),
-      choice('gender', 'Gender', 'male', 'female'),
+      choice('gender', 'Gender', ...documentedValues('FamilyMember', 'gender')),
       { field: 'birth_date', label: 'Date of birth', type: 'date' },
       { field: 'dependent', label: 'Dependent', type: 'boolean' },
       { field: 'email', label: 'Email', type: 'email' },
       { field: 'phone', label: 'Phone', type: 'phone' },
-      choice('college_type', 'College type', 'public', 'private'),
+      choice('college_type', 'College type', ...documentedValues('FamilyMember', 'college_type')),
       { field: 'college_start', label: 'College start (year)', type: 'year' },
       { field: 'college_end', label: 'College end (year)', type: 'year' },
     ],
@@ -265,28 +233,12 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
   goals: {
     source: `${SECTIONS_TABLE}, Goal`,
     fields: [
-      choice(
-        'type',
-        'Type',
-        'travel',
-        'wedding',
-        'celebration',
-        'college',
-        'private-school',
-        'business',
-        'home',
-        'home-improvement',
-        'purchase',
-        'care',
-        'donation',
-        'bequest',
-        'other',
-      ),
+      choice('type', 'Type', ...documentedValues('Goal', 'type')),
       text('name', 'Name'),
       relation('owner', 'Owner'),
       relation('beneficiary', 'Beneficiary'),
-      choice('priority', 'Priority', 'low', 'medium', 'high'),
-      choice('frequency', 'How often', 'one-time', 'monthly', 'quarterly', 'annually'),
+      choice('priority', 'Priority', ...documentedValues('Goal', 'priority')),
+      choice('frequency', 'How often', ...documentedValues('Goal', 'frequency')),
       { field: 'target', label: 'Target', type: 'target' },
     ],
   },
@@ -312,25 +264,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
   insurance: {
     source: `${SECTIONS_TABLE}, Insurance`,
     fields: [
-      choice(
-        'type',
-        'Type',
-        'term',
-        'whole',
-        'universal',
-        'variable',
-        'variable-universal',
-        'employer-term',
-        'health',
-        'disability',
-        'employer-disability',
-        'long-term-care',
-        'homeowner',
-        'auto',
-        'umbrella',
-        'eo-malpractice',
-        'other',
-      ),
+      choice('type', 'Type', ...documentedValues('Insurance', 'type')),
       text('name', 'Name'),
       text('provider', 'Provider'),
       relation('owner', 'Owner'),
@@ -351,20 +285,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
       text('name', 'Name'),
       relation('owner', 'Owner'),
       text('provider', 'Provider'),
-      choice(
-        'type',
-        'Type',
-        'arm',
-        'fixed',
-        'int-only',
-        'auto',
-        'business',
-        'credit-line',
-        'personal',
-        'school',
-        'credit-card',
-        'other',
-      ),
+      choice('type', 'Type', ...documentedValues('Liability', 'type')),
       { field: 'start_date', label: 'Start date', type: 'date' },
       { field: 'end_date', label: 'End date', type: 'date' },
       // A float on a loan: its interest rate.
@@ -382,20 +303,7 @@ export const DOCUMENTED_SECTIONS: Readonly<Record<string, DocumentedForm>> = {
     source: `${SECTIONS_TABLE}, Plan`,
     fields: [
       text('name', 'Name'),
-      choice(
-        'type',
-        'Type',
-        '401k',
-        'roth401k',
-        '403b',
-        '457b',
-        'ira',
-        'roth-ira',
-        'simple-ira',
-        'sep-ira',
-        'college',
-        'other',
-      ),
+      choice('type', 'Type', ...documentedValues('Plan', 'type')),
       relation('owner', 'Owner'),
       text('provider', 'Provider'),
       flow('contribution_value', 'Contribution', 'one-time', 'monthly'),
@@ -431,20 +339,11 @@ export const DOCUMENTED_MEMBER: DocumentedForm = {
     text('middle_initial', 'Middle initial'),
     text('last_name', 'Last name'),
     // gender: male, female
-    choice('gender', 'Gender', 'male', 'female'),
+    choice('gender', 'Gender', ...FULL_MEMBER_ENUMS.gender),
     // birth_date: string, timestamp form
     { field: 'birth_date', label: 'Date of birth', type: 'date' },
     // marital_status: single, married, divorced, widowed, other, partner
-    choice(
-      'marital_status',
-      'Marital status',
-      'single',
-      'married',
-      'divorced',
-      'widowed',
-      'other',
-      'partner',
-    ),
+    choice('marital_status', 'Marital status', ...FULL_MEMBER_ENUMS.marital_status),
     // previous_marriages: integer
     { field: 'previous_marriages', label: 'Previous marriages', type: 'whole-number', unit: 'count' },
     // citizenship: Address, only country is used (ISO alpha-2)

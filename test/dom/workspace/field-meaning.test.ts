@@ -6,7 +6,7 @@
 // worked out by hand from the documents' meaning.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   choose,
   field,

@@ -7,7 +7,8 @@
 // online" for one never kept. The main process's side (the cache, the viewer) is tested in
 // test/unit/files/stored-files.test.ts and against the sandbox in test/integration/stored-files.test.ts.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type {
   Bridge,
   FileTransfer,
@@ -29,12 +30,7 @@ import {
   type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const V0 = 'http://127.0.0.1:4010/api/v0/files';
 const file = (id: string, filename: string, filetype: string, filesize: number) => ({
@@ -126,7 +122,7 @@ const within = (row: HTMLElement, id: string) => row.querySelector<HTMLElement>(
 describe('the Files tab', () => {
   it('lists every file of the household the platform holds, with whose it is, its kind and size', async () => {
     mainProcess({ kept: [STATEMENT.url] });
-    mounted = await householdWithFiles();
+    await householdWithFiles();
 
     await vi.waitFor(() => expect(rows()).toHaveLength(5));
     const names = rows().map((r) => within(r, 'stored-file-name')?.textContent);
@@ -155,7 +151,7 @@ describe('the Files tab', () => {
 
   it('opens a file through the main process, shows its progress, then says where it went', async () => {
     const main = mainProcess();
-    mounted = await householdWithFiles();
+    await householdWithFiles();
     await vi.waitFor(() => expect(rows()).toHaveLength(5));
 
     const row = rowOf('payslip march.pdf');
@@ -184,7 +180,7 @@ describe('the Files tab', () => {
 
   it('offline, asks for this computer’s copy only, and says a file never kept is not here yet', async () => {
     const main = mainProcess();
-    mounted = await householdWithFiles();
+    await householdWithFiles();
     useConnectivityStore().networkUp = false;
     await vi.waitFor(() =>
       expect(within(rowOf('statement.pdf'), 'file-not-kept')?.textContent).toBe('Not downloaded yet'),

@@ -7,7 +7,8 @@
 // document created with its file in one transaction.
 
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { MEMBER_FIELDS, readableMessage, sectionForm } from '@shared/forms.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
@@ -15,7 +16,7 @@ import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/works
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   choose,
   click,
@@ -35,11 +36,7 @@ import {
 } from './harness.ts';
 
 let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const usd = (value: number, frequency = 'one-time') => ({ value, frequency });
 const numericDate = (y: number, m: number, d: number) =>

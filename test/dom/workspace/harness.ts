@@ -16,7 +16,14 @@ import { useLocalDb } from '../../../renderer/src/data/instance.ts';
 import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
-import { clientFields, fakeIdb, openDb, syncedAccount, syncedItem, syncedSingle } from '../../unit/data/helpers.ts';
+import {
+  clientFields,
+  fakeIdb,
+  openDb,
+  syncedAccount,
+  syncedItem,
+  syncedSingle,
+} from '../../support/store.ts';
 
 export { openDb, syncedAccount, syncedItem, syncedSingle };
 

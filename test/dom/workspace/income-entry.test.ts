@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // A single-record section typed field after field: every amount and frequency reaches the save.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../unit/data/helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { outbox } from '../../support/store.ts';
 import {
   choose,
   field,
@@ -13,21 +14,15 @@ import {
   press,
   settle,
   typeNumber,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 describe('a member’s income', () => {
   it('keeps an amount and its frequency when the next field is typed', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     const editor = one('single-income:client');
     await typeNumber(editor, 'employment', 135_000);
     await choose(editor, 'employment', 'Yearly');
@@ -44,7 +39,7 @@ describe('a member’s income', () => {
   it('keeps two amounts committed in the same moment (no change builds on a stale draft)', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     const editor = one('single-income:client');
     const input = (name: string) => field(editor, name).querySelector('input') as HTMLInputElement;
     // Both number inputs commit on blur, one right after the other, before Vue renders again.

@@ -5,7 +5,7 @@
 // worth −$5,000, and warns of a birth date in 1800 without refusing it.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   blur,
   choose,

@@ -6,17 +6,13 @@
 // file chosen here is shown from its kept blob, which fake-indexeddb does not keep as a Blob: that
 // part, and the card's layout, are asserted in real Chromium (test/e2e/member-photo.spec.ts).
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge, PreviewRequest, PreviewResult } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { household, mountWorkspace, one, openDb, syncedSingle, type Mounted } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
 const URL_OF_PHOTO = 'http://127.0.0.1:4010/api/v0/files/f1/ann-portrait.png';
@@ -59,7 +55,7 @@ const thumbnail = () => one('member-photo').querySelector('img');
 describe('a member’s photo', () => {
   it('shows the platform’s copy once synced, by the address of its File object', async () => {
     const asked = files({ ok: true, bytes: PNG });
-    mounted = await membersTabWithPhoto(1);
+    await membersTabWithPhoto(1);
 
     await vi.waitFor(() => expect(thumbnail()?.getAttribute('src')).toMatch(/^blob:/));
     expect(asked).toEqual([{ api: 'v0', url: URL_OF_PHOTO, priority: 'interactive' }]);
@@ -72,7 +68,7 @@ describe('a member’s photo', () => {
       ok: false,
       error: { ok: false, kind: 'network', status: null, message: 'offline', fields: {}, retryAfterMs: 5000 },
     });
-    mounted = await membersTabWithPhoto(12);
+    await membersTabWithPhoto(12);
 
     await vi.waitFor(() => expect(one('member-photo').textContent).toContain('12 KB'));
     expect(thumbnail()).toBeNull();

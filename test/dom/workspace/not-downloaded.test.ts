@@ -6,7 +6,8 @@
 // platform for that one request) shows what arrived, names what did not, and "Get it now" pulls
 // the rest from the platform.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
@@ -21,8 +22,8 @@ import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull.ts';
 import { WHOLE_DOLLARS, netWorthOf, sectionSum, wholeDollars } from '../../platform/figures.ts';
 import type { AccountRecord } from '../../platform/model.ts';
-import { startPlatform, type Platform } from '../../platform/server.ts';
-import { clientFields } from '../../unit/data/helpers.ts';
+import { sandbox } from '../../support/sandbox.ts';
+import { clientFields } from '../../support/store.ts';
 import {
   byTestId,
   click,
@@ -36,11 +37,9 @@ import {
 import { sandboxSend } from './sandbox-send.ts';
 
 let mounted: Mounted | null = null;
+unmountAfterEach();
 afterEach(async () => {
   await useSyncStore().stop();
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
 });
 
 /** The sandbox's seeded advisor, with every permission (test/platform/seed.ts). */
@@ -216,15 +215,11 @@ describe('an account never downloaded', () => {
 // ---- against the sandbox platform ------------------------------------------------------------
 
 describe('an account one of whose sections failed to arrive (sandbox platform)', () => {
-  let platform: Platform;
+  const platform = sandbox({ accounts: 40 });
   let send: ReturnType<typeof sandboxSend>;
 
-  beforeAll(async () => {
-    platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 40 });
+  beforeAll(() => {
     send = sandboxSend(platform, ADVISOR);
-  });
-  afterAll(async () => {
-    await platform.close();
   });
 
   it('shows what arrived, names what did not, and "Get it now" brings the rest', async () => {

@@ -7,8 +7,9 @@
 // recently shows off and can be marked.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import { clientFields } from '../../unit/data/helpers.ts';
+import { clientFields } from '../../support/store.ts';
 import {
   click,
   household,
@@ -21,11 +22,9 @@ import {
 } from './harness.ts';
 
 let mounted: Mounted | null = null;
+unmountAfterEach();
 afterEach(async () => {
   await useSyncStore().stop();
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
 });
 
 const toggle = () => document.getElementById('available-offline') as HTMLInputElement;

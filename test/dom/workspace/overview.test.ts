@@ -2,12 +2,13 @@
 // The overview computes net worth and monthly cash flow from the account's items in the local
 // store (shared/finance.ts), follows new items at once, and shows quality, profile and activity.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { createRecord } from '../../../renderer/src/data/changes.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/queries.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull.ts';
 import { PushEngine } from '../../../renderer/src/sync/push.ts';
-import { startPlatform, type Platform } from '../../platform/server.ts';
+import { sandbox } from '../../support/sandbox.ts';
 import {
   byTestId,
   click,
@@ -25,11 +26,7 @@ import {
 import { sandboxSend } from './sandbox-send.ts';
 
 let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const usd = (value: number, frequency = 'one-time') => ({ value, frequency });
 const part = (name: string) => one('net-worth').querySelector(`[data-part="${name}"] .amount`)?.textContent;
@@ -263,13 +260,7 @@ describe('the overview’s members', () => {
 });
 
 describe('the overview’s members, after a change on the Members tab is sent (sandbox platform)', () => {
-  let platform: Platform;
-  beforeAll(async () => {
-    platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 20 });
-  });
-  afterAll(async () => {
-    await platform.close();
-  });
+  const platform = sandbox({ accounts: 20 });
 
   // A review found the overview back on the account row's older copy once the change was sent,
   // until the next pull brought the account again.

@@ -3,14 +3,15 @@
 // (interactive) and shows it; without the platform the tab says so plainly, never an old or made-up
 // PIN; a reset's new PIN is shown once from memory; sign-out, a team switch or another user forget it.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { rememberPin } from '../../../renderer/src/sync/pins.ts';
-import { click, household, mountWorkspace, one, openDb, settle, type Mounted } from './harness.ts';
+import { click, household, mountWorkspace, one, openDb, settle } from './harness.ts';
 
 const NO_NETWORK: ApiResult = {
   ok: false,
@@ -21,7 +22,6 @@ const NO_NETWORK: ApiResult = {
   retryAfterMs: null,
 };
 
-let mounted: Mounted | null = null;
 let requests: ApiRequest[] = [];
 /** The platform's PIN of each member, by `${account}:${member}`; null: no network. */
 let platformPins: Record<string, number> | null = {};
@@ -52,11 +52,7 @@ beforeEach(() => {
     },
   } as unknown as Bridge);
 });
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function membersTab(member: 'client' | 'coclient' = 'client') {
   const db = openDb();
@@ -69,7 +65,7 @@ async function membersTab(member: 'client' | 'coclient' = 'client') {
     server: { account_id: 7, type: member, status: 'NEW' },
     pulledAt: 1,
   });
-  mounted = await mountWorkspace(db, account.id, { tab: 'members', member });
+  await mountWorkspace(db, account.id, { tab: 'members', member });
   await vi.waitFor(() => expect(one('security-status').textContent).toBe('New'));
   return account;
 }

@@ -4,10 +4,11 @@
 // in the advisor's words. First the sandbox's assistant (may change accounts, may not delete them
 // or convert a prospect); then a role that may only look at prospects (everything read-only).
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { CONVERT_PERMISSION } from '@shared/account-rules.ts';
 import { userConfig } from '../accounts/harness-data.ts';
-import { clientFields } from '../../unit/data/helpers.ts';
+import { clientFields } from '../../support/store.ts';
 import {
   byTestId,
   click,
@@ -25,11 +26,7 @@ import {
 const ASSISTANT_LACKS = ['accounts.prospects.delete', 'accounts.clients.delete', CONVERT_PERMISSION];
 
 let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function prospect() {
   const db = openDb();

@@ -3,9 +3,10 @@
 // saves that go through the change module (one create, or an update of the changed fields only),
 // and the relation picker offering the family by name while storing local ids.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { NUMERIC_DATE } from '../../../renderer/src/workspace/values.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   blur,
   choose,
@@ -23,15 +24,9 @@ import {
   syncedItem,
   typeNumber,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const input = (name: string) => field(dialog(), name).querySelector('input') as HTMLInputElement;
 
@@ -39,7 +34,7 @@ describe('a section item form', () => {
   it('says what the server would say as the user types, and saves nothing invalid', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
 
     await click(one('add-item'));
     expect(one('item-dialog-title').textContent).toBe('New asset');
@@ -69,7 +64,7 @@ describe('a section item form', () => {
   it('creates the item through the change module, with enum values, relation and currency', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
 
     await click(one('add-item'));
     await choose(dialog(), 'type', 'Primary residence');
@@ -110,7 +105,7 @@ describe('a section item form', () => {
       current_value: 12000,
       original_value: { value: 30000, frequency: 'one-time' },
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
 
     const row = one('section-table').querySelector('tbody tr') as HTMLElement;
     expect(row.textContent).toContain('Old car');
@@ -141,7 +136,7 @@ describe('a section item form', () => {
       first_name: 'Leo',
       last_name: 'Tester',
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'goals' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'goals' });
 
     await click(one('add-item'));
     const select = field(dialog(), 'beneficiary').querySelector('.p-select') as HTMLElement;
@@ -177,7 +172,7 @@ describe('a section item form', () => {
   it('takes a document’s file with the item: one create carries it, and nothing is saved without one', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
 
     await click(one('add-item'));
     await click(one('item-save'));

@@ -3,15 +3,11 @@
 // net worth counts an item's current value, a policy's cash value (not its coverage, which is paid
 // only on a claim), and variable expenses their monthly amount. Every section with a total is walked.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { household, mountWorkspace, one, openDb, syncedItem, type Mounted } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { household, mountWorkspace, one, openDb, syncedItem } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const usd = (value: number, frequency = 'one-time') => ({ value, frequency });
 
@@ -86,7 +82,7 @@ describe('a section table’s total', () => {
     const db = openDb();
     const account = await household(db);
     await syncedItem(db, account.id, section, 'x|1', fields);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section });
+    await mountWorkspace(db, account.id, { tab: 'financials', section });
     const cell = one('section-total').closest('td')!;
     expect(one('section-total').textContent).toBe(total);
     expect(columnOf(cell)).toBe(header);
@@ -115,7 +111,7 @@ describe('the variable expenses’ monthly total', () => {
       type: 'domestic-help',
       value: usd(80, 'biweekly'),
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
     // 800 + 1,200 / 12; the one-time events and the biweekly help are not a monthly figure.
     expect(one('section-total').textContent).toBe('$900');
     const note = one('section-total-note');

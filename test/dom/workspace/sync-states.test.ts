@@ -4,7 +4,8 @@
 // the mine/theirs view (per field, all mine, all theirs); a record deleted on the platform is
 // recreated or discarded. The push engine's part is played by writing the outbox as it would.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import {
   DELETED_ON_SERVER,
   refreshRow,
@@ -13,7 +14,7 @@ import {
 } from '../../../renderer/src/data/changes.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Operation, SectionItemRow } from '../../../renderer/src/data/model.ts';
-import { outbox } from '../../unit/data/helpers.ts';
+import { outbox } from '../../support/store.ts';
 import {
   click,
   dialog,
@@ -26,15 +27,9 @@ import {
   settle,
   syncedItem,
   typeNumber,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const lakeHouse = {
   type: 'primary-residence',
@@ -73,7 +68,7 @@ describe('a refused record', () => {
         fields: { 'current-value': ['current-value is required.'] },
       },
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
 
     expect(tableRow('Lake house').querySelector('[data-badge="rejected"]')).not.toBeNull();
     // The section list marks the section too.
@@ -127,7 +122,7 @@ describe('a conflicted record', () => {
       detectedAt: Date.now(),
     });
     await db.sectionItems.update(item.id, { status: 'conflict' });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
     return { db, item, op };
   }
 
@@ -186,7 +181,7 @@ describe('a record deleted on the platform', () => {
       detectedAt: Date.now(),
     });
     await db.sectionItems.update(item.id, { status: 'conflict', deletedOnServer: Date.now() });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
     return { db, item, op };
   }
 
@@ -248,7 +243,7 @@ describe('a record deleted on the platform with its file', () => {
       detectedAt: Date.now(),
     });
     await db.sectionItems.update(item.id, { status: 'conflict', deletedOnServer: Date.now() });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
     return { db, item, op };
   }
 
@@ -308,7 +303,7 @@ describe('a record deleted on the platform with its file', () => {
       detectedAt: Date.now(),
     });
     await db.sectionItems.update(item.id, { status: 'conflict', deletedOnServer: Date.now() });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
     await click(tableRow('Lake cabin'));
     expect(one('conflict').textContent).toContain('was deleted on the platform');
     expect(document.querySelector('[data-testid="conflict-files-gone"]')).toBeNull();

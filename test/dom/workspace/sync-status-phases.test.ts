@@ -4,10 +4,11 @@
 // problem in plain words with its way out. The coordinator is replaced by one whose state the
 // test sets, as the real one reports it (its own behaviour is tested in test/integration).
 
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h, nextTick } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { Bridge } from '@shared/bridge.ts';
@@ -66,7 +67,6 @@ function report(change: Partial<SyncState>) {
   for (const l of fake.listeners) l(fake.state);
 }
 
-let wrapper: VueWrapper | null = null;
 let router: Router;
 
 beforeEach(async () => {
@@ -87,7 +87,7 @@ beforeEach(async () => {
   const pinia = createPinia();
   setActivePinia(pinia);
   const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
-  wrapper = mount(Frame, {
+  mount(Frame, {
     attachTo: document.body,
     global: {
       plugins: [pinia, router, [PrimeVue, { theme: 'none' }]],
@@ -97,11 +97,7 @@ beforeEach(async () => {
   expect(await useSyncStore().start()).toBe(true);
   await settle();
 });
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 describe('the status control, phase by phase', () => {
   it('idle with nothing waiting says so, and the panel says when the platform last had everything', async () => {

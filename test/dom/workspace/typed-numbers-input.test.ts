@@ -2,8 +2,9 @@
 // Numbers typed into the workspace's forms: letters never wipe a value (the field keeps it and
 // says why, and nothing is queued), and an advisor's shorthand is saved as what they meant.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../unit/data/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { outbox } from '../../support/store.ts';
 import {
   blur,
   choose,
@@ -18,15 +19,9 @@ import {
   settle,
   syncedSingle,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 describe('numbers typed into a form', () => {
   it('letters in Previous marriages keep the number, say why, and queue nothing', async () => {
@@ -38,7 +33,7 @@ describe('numbers typed into a form', () => {
       email: 'ann@example.com',
       previous_marriages: 2,
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
+    await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
     const page = one('single-details:client');
     const marriages = inputOf(page, 'previous_marriages');
     expect(marriages.value).toBe('2');
@@ -65,7 +60,7 @@ describe('numbers typed into a form', () => {
   it('an amount typed as 1.5m is saved as 1,500,000, and “1e6” is refused before any save', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
 
     await click(one('add-item'));
     await choose(dialog(), 'type', 'Primary residence');
@@ -96,7 +91,7 @@ describe('numbers typed into a form', () => {
   it('an amount typed key by key is grouped as it grows, and a mark typed by the user is never dropped', async () => {
     const db = openDb();
     const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
     await click(one('add-item'));
     const value = inputOf(dialog(), 'current_value');
     value.focus();

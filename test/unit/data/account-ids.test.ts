@@ -15,7 +15,7 @@ import {
   type AccountFilter,
   type AccountSort,
 } from '../../../renderer/src/data/queries.ts';
-import { openDb } from './helpers.ts';
+import { openDb } from '../../support/store.ts';
 
 const STAGES = ['s1', 's2', 's3'];
 const names = fc.constantFrom('', 'Ann', 'ann', 'Anna', 'Bob', 'Émile', 'emile', 'Zoe', 'Al Bo');

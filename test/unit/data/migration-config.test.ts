@@ -14,7 +14,7 @@ import {
 import { AdvisorDb, STORES_V1, STORES_V2 } from '../../../renderer/src/data/db.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries.ts';
-import { clientFields, fakeIdb, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { AdvisorDb, STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/sr
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries.ts';
-import { SANDBOX_TEAM, fakeIdb, newUserKey } from './helpers.ts';
+import { SANDBOX_TEAM, fakeIdb, newUserKey } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

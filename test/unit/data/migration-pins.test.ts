@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdvisorDb, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/db.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { fakeIdb } from './helpers.ts';
+import { fakeIdb } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

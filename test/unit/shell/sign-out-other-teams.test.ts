@@ -10,7 +10,7 @@ import { closeLocalDb, removeUserStores, useLocalDb } from '../../../renderer/sr
 import { changesInOtherStores } from '../../../renderer/src/data/other-teams.ts';
 import { storeNames } from '../../../renderer/src/data/store-names.ts';
 import { SignOutFlow, elsewhereNote, elsewhereWay } from '../../../renderer/src/shell/sign-out.ts';
-import { clientFields, fakeIdb, newUserKey, openIdentityDb } from '../data/helpers.ts';
+import { clientFields, fakeIdb, newUserKey, openIdentityDb } from '../../support/store.ts';
 
 const MAIN = { id: 1, name: 'Main Street Advisors' };
 const HARBOR = { id: 2, name: 'Harbor Wealth Partners' };

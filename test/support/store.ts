@@ -1,19 +1,20 @@
-// A fresh local store per test (fake-indexeddb), recording the identity it belongs to, and rows
-// as a pull would have left them.
+// The store fixture: a fresh local store per test (fake-indexeddb), recording the identity it
+// belongs to, and rows as a pull would have left them.
 
 import * as fakeIndexedDb from 'fake-indexeddb';
-import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
+import { afterEach, beforeEach } from 'vitest';
+import { accountIndex, emptyMeta } from '../../renderer/src/data/accounts.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../../renderer/src/data/identity.ts';
-import { openStore } from '../../../renderer/src/data/instance.ts';
+import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../renderer/src/data/identity.ts';
+import { openStore } from '../../renderer/src/data/instance.ts';
 import type {
   AccountRow,
   Fields,
   Operation,
   SectionItemRow,
   SingleRow,
-} from '../../../renderer/src/data/model.ts';
+} from '../../renderer/src/data/model.ts';
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<
@@ -44,6 +45,23 @@ export function openDb(
       void tx.table('meta').add({ key: IDENTITY_META_KEY, value: identity });
     });
   return db;
+}
+
+/**
+ * Registers, for each test of the enclosing file or `describe`, a fresh store (`open`, by default
+ * `openDb()`) handed to `use` before the test and deleted after it. Hooks run in the order they
+ * are registered (after-hooks in the reverse): register it before the hooks that fill the store.
+ */
+export function storePerTest(use: (db: AdvisorDb) => void, open: () => AdvisorDb = () => openDb()): void {
+  let db: AdvisorDb | undefined;
+  beforeEach(() => {
+    db = open();
+    use(db);
+  });
+  afterEach(async () => {
+    await db?.delete();
+    db = undefined;
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { Transport } from '../../electron/main/transport/transport.ts';
 import type { ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { Platform } from '../platform/server.ts';
+import { during, holder, type FixtureScope } from './sandbox.ts';
 
 /** Every permission. */
 export const ADVISOR = 'advisor@sandbox.test';
@@ -67,4 +68,33 @@ export function sandboxClient(platform: Platform, email: string): SandboxClient 
     return transport.request(req);
   };
   return { tokens, transport, requests, send };
+}
+
+/**
+ * Registers the real transport of the seeded user `email` over `platform` (sandbox-client.ts)
+ * for the enclosing scope, or a fresh one for each test (`perTest`), disposed after it. Register
+ * it after the platform; the handle answers for the client of the moment.
+ */
+export function sandboxUser(platform: Platform, email: string, scope: FixtureScope = {}): SandboxClient {
+  const client = holder<SandboxClient>(`The client of ${email}`);
+  during(
+    scope,
+    () => client.set(sandboxClient(platform, email)),
+    () => {
+      client.peek()?.transport.dispose();
+      client.set(undefined);
+    },
+  );
+  return {
+    get tokens() {
+      return client.get().tokens;
+    },
+    get transport() {
+      return client.get().transport;
+    },
+    get requests() {
+      return client.get().requests;
+    },
+    send: (req) => client.get().send(req),
+  };
 }

@@ -4,13 +4,12 @@
 // the platform's field messages and conflicts listed, and each entry leading to the record's own
 // form in the workspace — the item opened, the messages on its fields, or the side-by-side view.
 
-import { mount } from '@vue/test-utils';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { ApiResult } from '@shared/api/request.ts';
@@ -34,7 +33,7 @@ import {
   syncedAccount,
   syncedItem,
 } from './harness.ts';
-import { clientFields, storePerTest } from '../../support/store.ts';
+import { clientFields } from '../../support/store.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity.ts';
 import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
@@ -51,16 +50,20 @@ const noNetwork = (): Promise<ApiResult> =>
   });
 
 let db: AdvisorDb;
+let wrapper: VueWrapper | null = null;
 let router: Router;
 
-storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
+  db = openDb();
   useLocalDb(db);
   useBridge({ api: { request: noNetwork } } as unknown as Bridge);
 });
-unmountAfterEach();
 afterEach(async () => {
   await useSyncStore().stop();
+  wrapper?.unmount();
+  wrapper = null;
+  document.body.innerHTML = '';
+  await db.delete();
 });
 
 const lakeHouse = {
@@ -132,7 +135,7 @@ async function mountFrame(): Promise<void> {
   // Signed in as the user and team whose store this is (the identity kept with the tokens).
   useSessionStore().status = { identity: await readStoreIdentity(db) } as unknown as AuthStatus;
   const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
-  mount(Frame, {
+  wrapper = mount(Frame, {
     attachTo: document.body,
     global: {
       plugins: [pinia, router, [PrimeVue, { theme: 'none' }], ToastService],

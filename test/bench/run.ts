@@ -891,11 +891,12 @@ interface SummaryRuns {
 }
 
 /**
- * Its own page and bundle (summary-pdf.ts typechecks with the renderer: pdfmake's typings load the
- * DOM), in the same Chromium: the renderer's pdfmake build and its fonts, Chromium's IndexedDB.
+ * Its own page and bundle (test/dom/bench/summary-pdf.ts typechecks with the renderer: pdfmake's
+ * typings load the DOM), in the same Chromium: the renderer's pdfmake build and its fonts,
+ * Chromium's IndexedDB.
  */
 async function summaryPdf(browser: Browser): Promise<void> {
-  const bundle = await bundlePage('test/bench/summary-pdf.ts', 'summary.js');
+  const bundle = await bundlePage('test/dom/bench/summary-pdf.ts', 'summary.js');
   const server = await serve({
     ...bundle.files,
     '/': {

@@ -5,9 +5,9 @@ import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine, type PushEvent } from '../../renderer/src/sync/push/index.ts';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
-import type { SandboxClient } from '../integration/sandbox-client.ts';
+import type { SandboxClient } from '../support/sandbox-client.ts';
 import type { Random } from '../platform/random.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import { openDb } from '../support/store.ts';
 
 /** A promise that never settles: what the code of a killed app waits on. */
 const NEVER = new Promise<never>(() => undefined);

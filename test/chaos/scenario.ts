@@ -48,11 +48,11 @@ import {
   type MemberRole,
   type SectionDescriptor,
 } from '@shared/sections.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from '../integration/sandbox-client.ts';
+import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from '../support/sandbox-client.ts';
 import { FAULT_KINDS } from '../platform/guard.ts';
 import { createRandom, type Random } from '../platform/random.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import { openDb } from '../support/store.ts';
 import { Clock, Life, type Host } from './app.ts';
 import { check } from './check.ts';
 import { EngagementIntents } from './engagements.ts';

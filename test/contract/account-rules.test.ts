@@ -2,21 +2,18 @@
 // the messages the form shows before saving are exactly the 422 `errors` the version 2 interface
 // answers, word for word, and a body the rules accept is accepted.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAccount, normalizeAccount, type AccountFields } from '@shared/account-rules.ts';
-import type { Platform } from '../platform/server.ts';
-import { start, v2Client, type Account, type Api } from './helpers.ts';
+import { v2Client, type Account, type Api, contractSandbox } from './helpers.ts';
 
-let platform: Platform;
+const platform = contractSandbox();
 let api: Api;
 let n = 0;
 const unique = () => `rules${++n}.${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  platform = await start();
   api = await v2Client(platform);
 });
-afterAll(() => platform.close());
 
 const valid = (): AccountFields => ({
   type: 'PROSPECT',

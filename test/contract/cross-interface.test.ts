@@ -3,7 +3,7 @@
 // of null fields — and `updated_at` and the version 2 quality score follow changes made through
 // either interface.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_KEYS,
   MEMBER_KEYS,
@@ -21,25 +21,20 @@ import {
   expectStatus,
   expectV0Error,
   sectionPath,
-  startV0,
+  v0Sandbox,
   type AccountV0,
   type FullMemberV0,
   type SecurityV0,
   type V0Api,
-  type V0Session,
 } from './v0-helpers.ts';
 
-let s: V0Session;
+const s = v0Sandbox();
 let v0: V0Api;
 let v2: Api;
 
-beforeAll(async () => {
-  s = await startV0();
+beforeAll(() => {
   v0 = s.advisor;
   v2 = s.v2;
-});
-afterAll(async () => {
-  await s.platform.close();
 });
 
 const NULL_MEMBER = {

@@ -3,7 +3,7 @@
 // their order, required markers are the required flags, and a required field's validation message
 // names it as the server does.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedValuesOf } from '@shared/allowed-values.ts';
 import { SECTION_FORMS } from '@shared/section-forms/build.ts';
 import type { SectionForm } from '@shared/section-forms/form.ts';
@@ -12,24 +12,21 @@ import { messagesByField, validateSection } from '@shared/section-forms/validati
 import {
   BEYOND_THE_DOCUMENT,
   CURRENCY_FREQUENCIES,
-  FULL_MEMBER_ENUMS,
   definedCases,
   createAccount,
   definesRequired,
   isProperty,
-  startV0,
+  v0Sandbox,
   type Definition,
-  type V0Session,
 } from './v0-helpers.ts';
+import { FULL_MEMBER_ENUMS } from '../support/documented-enums.ts';
 
-let s: V0Session;
+const s = v0Sandbox();
 let accountId: number;
 
 beforeAll(async () => {
-  s = await startV0();
   accountId = (await createAccount(s.advisor, 'clients', true)).id;
 });
-afterAll(() => s.platform.close());
 
 async function define(entity: string): Promise<Record<string, Definition>> {
   const r = await s.advisor.get<Record<string, Definition>>(`/define/${entity}/${accountId}`);

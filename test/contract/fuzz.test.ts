@@ -4,10 +4,10 @@
 // 500 or crash the server, every error must come back as JSON, and no prototype may change.
 
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandbox } from '../support/sandbox.ts';
 
-let platform: Platform;
+const platform = sandbox({ seed: 3, accounts: 12 });
 let token: string;
 
 /** Own property names of the built-in prototypes before any request: none may appear later. */
@@ -23,11 +23,9 @@ function expectPrototypesUntouched(label: string): void {
   expect(({} as Record<string, unknown>).polluted, label).toBeUndefined();
 }
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, seed: 3, accounts: 12, rateLimit: 0 });
+beforeAll(() => {
   token = platform.control.token('advisor@sandbox.test').access_token;
 });
-afterAll(() => platform.close());
 
 /** Names a careless `object[name]` lookup would find on every object. */
 const INHERITED = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];

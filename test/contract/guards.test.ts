@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,
   control,
@@ -20,20 +19,13 @@ import {
   type Account,
   type Api,
   type List,
+  contractSandbox,
 } from './helpers.ts';
 
 const isJson = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('application/json');
 
 describe('rate limit', () => {
-  let platform: Platform;
-
-  beforeAll(async () => {
-    platform = await start({ rateLimit: 5 });
-  });
-
-  afterAll(async () => {
-    await platform.close();
-  });
+  const platform = contractSandbox({ rateLimit: 5 });
 
   it('answers the 6th request in a minute with 429 and Retry-After, per token and per interface', async () => {
     const a = await v2Client(platform);
@@ -82,16 +74,11 @@ describe('rate limit', () => {
 });
 
 describe('guards and errors', () => {
-  let platform: Platform;
+  const platform = contractSandbox();
   let api: Api;
 
   beforeAll(async () => {
-    platform = await start();
     api = await v2Client(platform);
-  });
-
-  afterAll(async () => {
-    await platform.close();
   });
 
   describe('maintenance mode', () => {

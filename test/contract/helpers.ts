@@ -9,6 +9,7 @@ import type { Account as WireAccount } from '@shared/wire/v2/account.ts';
 import type { Engagement as WireEngagement } from '@shared/wire/v2/engagement.ts';
 import type { User as WireUser } from '@shared/wire/v2/user.ts';
 import { startPlatform, type Platform, type PlatformOptions } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
 
 export const ADVISOR = 'advisor@sandbox.test';
 export const ASSISTANT = 'assistant@sandbox.test';
@@ -20,8 +21,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The options every contract test file starts from (rate limit off unless a test needs it). */
 export const BASE_OPTIONS: PlatformOptions = { port: 0, seed: 7, accounts: 60, rateLimit: 0 };
 
+/** A platform of its own, for a test of the platform's start and stop (data file, faults). */
 export function start(options: PlatformOptions = {}): Promise<Platform> {
   return startPlatform({ ...BASE_OPTIONS, ...options });
+}
+
+/** The sandbox fixture (test/support/sandbox.ts) from BASE_OPTIONS, for a file or a `describe`. */
+export function contractSandbox(options: PlatformOptions = {}): Platform {
+  return sandbox({ ...BASE_OPTIONS, ...options });
 }
 
 // ---- resource shapes of the version 2 document (section 2): the app's schemas ----

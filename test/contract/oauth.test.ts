@@ -15,13 +15,14 @@ import {
   sleep,
   start,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 
 const CLIENT_ID = 'advisor-desk';
 const SECRET = 'sandbox-secret';
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 
-let platform: Platform;
+const platform = contractSandbox();
 
 interface FormPage {
   status: number;
@@ -147,14 +148,6 @@ async function rejection(
 }
 
 const v2 = (p: Platform, token: string): Api => new Api(`${p.url}/api/v2`, token);
-
-beforeAll(async () => {
-  platform = await start();
-});
-
-afterAll(async () => {
-  await platform.close();
-});
 
 describe('metadata', () => {
   it('publishes RFC 8414 metadata at /.well-known/oauth-authorization-server', async () => {

@@ -17,6 +17,7 @@ import {
   type Account,
   type Engagement,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 import { V0Api, pdf, type FileV0, type Item } from './v0-helpers.ts';
 
@@ -168,15 +169,7 @@ async function controlRequest(platform: Platform, method: string, path: string, 
 }
 
 describe('control endpoints over HTTP', () => {
-  let platform: Platform;
-
-  beforeAll(async () => {
-    platform = await start({ ...OPTIONS, anchor: ANCHOR });
-  });
-
-  afterAll(async () => {
-    await platform.close();
-  });
+  const platform = contractSandbox({ ...OPTIONS, anchor: ANCHOR });
 
   it('GET /__sandbox/state answers the whole state as JSON, sections included', async () => {
     const r = await controlRequest(platform, 'GET', 'state');

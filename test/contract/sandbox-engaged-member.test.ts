@@ -3,13 +3,11 @@
 // the platform would send, recorded as the create's and the engagement's email flags ask. What the
 // member gave is read back through the version 2 endpoints the app uses.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmailRecord } from '../platform/model.ts';
-import type { Platform } from '../platform/server.ts';
 import {
   TIMESTAMP,
   control,
-  start,
   v2Client,
   type Account,
   type Api,
@@ -18,9 +16,10 @@ import {
   type List,
   type Signature,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 
-let platform: Platform;
+const platform = contractSandbox();
 let api: Api;
 let user: User;
 let account: Account;
@@ -51,15 +50,10 @@ const emailsOf = async (id: string) =>
   (await control<EmailRecord[]>(platform, 'emails')).filter((m) => m.engagement_id === id);
 
 beforeAll(async () => {
-  platform = await start();
   api = await v2Client(platform);
   user = (await api.get<User>('/user')).body;
   const accounts = (await api.get<List<Account>>('/accounts', { limit: 50 })).body.items;
   account = accounts.find((a) => a.client.email !== '')!;
-});
-
-afterAll(async () => {
-  await platform.close();
 });
 
 describe('POST /__sandbox/engagements/{id}/member', () => {

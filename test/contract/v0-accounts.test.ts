@@ -2,7 +2,7 @@
 // create, read, merge update, convert, delete; full member details with their validation; photo
 // and driver's-license document uploads; member security and its PIN reset.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listV0 } from '@shared/wire/lists.ts';
 import { AccountV0 as AccountV0Schema } from '@shared/wire/v0/account.ts';
 import { MemberDetails, MemberSecurity } from '@shared/wire/v0/member.ts';
@@ -24,7 +24,7 @@ import {
   SECURITY_KEYS,
   pdf,
   png,
-  startV0,
+  v0Sandbox,
   textFile,
   type AccountListV0,
   type AccountV0,
@@ -33,18 +33,13 @@ import {
   type FullMemberV0,
   type SecurityV0,
   type V0Api,
-  type V0Session,
 } from './v0-helpers.ts';
 
-let s: V0Session;
+const s = v0Sandbox();
 let api: V0Api;
 
-beforeAll(async () => {
-  s = await startV0();
+beforeAll(() => {
   api = s.advisor;
-});
-afterAll(async () => {
-  await s.platform.close();
 });
 
 const allAccounts = async (query: Record<string, string | number> = {}) => {

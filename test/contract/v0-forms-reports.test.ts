@@ -24,7 +24,7 @@ import {
   expectV0Error,
   parseCsv,
   sectionPath,
-  startV0,
+  v0Sandbox,
   today,
   type AccountV0,
   type ActivityV0,
@@ -32,22 +32,19 @@ import {
   type ReportV0,
   type TemplateV0,
   type V0Api,
-  type V0Session,
 } from './v0-helpers.ts';
 
-let s: V0Session;
+const s = v0Sandbox();
 let api: V0Api;
 let templates: TemplateV0[];
 let tmp: string;
 
 beforeAll(async () => {
-  s = await startV0();
   api = s.advisor;
   templates = (await api.get<TemplateV0[]>('/user/templates')).body;
   tmp = mkdtempSync(join(tmpdir(), 'v0-reports-'));
 });
-afterAll(async () => {
-  await s.platform.close();
+afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@
 // descriptor per financial section as the document lists it.
 
 import { makePng } from '../platform/samples.ts';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { ListV0 } from '@shared/wire/lists.ts';
 import {
   AccountV0 as AccountV0Schema,
@@ -18,7 +18,9 @@ import { SECTIONS, type SectionDescriptor } from '@shared/sections.ts';
 import { sectionItemSchema, singleRecordSchema, type SectionItem } from '@shared/wire/v0/sections.ts';
 import { FileObject, type CurrencyObject, type FileObject as FileV0 } from '@shared/wire/v0/values.ts';
 import { ErrorBodyV0 } from '@shared/wire/errors.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import type { Platform } from '../platform/server.ts';
+import { enumsOf, FULL_MEMBER_ENUMS, type EnumeratedFields } from '../support/documented-enums.ts';
+import { sandbox } from '../support/sandbox.ts';
 import { ADVISOR, ASSISTANT, Api, expectWire, sandboxToken, uniqueTag, type Reply } from './helpers.ts';
 
 /** The options every version 0.0.1 contract file starts its platform with. */
@@ -163,12 +165,6 @@ export const BEYOND_THE_DOCUMENT: Readonly<Record<string, Readonly<Record<string
   FullMember: { marital_status: ['separated'] },
 };
 
-/** The enumerated fields of the full member details with the document's values ("Account Full Member"). */
-export const FULL_MEMBER_ENUMS: Readonly<Record<string, readonly string[]>> = {
-  gender: ['male', 'female'],
-  marital_status: ['single', 'married', 'divorced', 'widowed', 'other', 'partner'],
-};
-
 /** A Currency's frequencies ("Shared value types": one-time, monthly, yearly). */
 export const CURRENCY_FREQUENCIES = ['one-time', 'monthly', 'yearly'];
 
@@ -295,15 +291,34 @@ export interface V0Session {
   v2: Api;
 }
 
-export async function startV0(): Promise<V0Session> {
-  const platform = await startPlatform({ ...V0_OPTIONS });
-  const advisorToken = (await sandboxToken(platform, ADVISOR)).access_token;
-  const assistantToken = (await sandboxToken(platform, ASSISTANT)).access_token;
+/**
+ * The sandbox fixture of a version 0.0.1 contract file (test/support/sandbox.ts): a platform of
+ * V0_OPTIONS and the users' clients, made before the file's own hooks run.
+ */
+export function v0Sandbox(): V0Session {
+  const platform = sandbox(V0_OPTIONS);
+  let clients: Omit<V0Session, 'platform'> | undefined;
+  beforeAll(async () => {
+    const advisorToken = (await sandboxToken(platform, ADVISOR)).access_token;
+    const assistantToken = (await sandboxToken(platform, ASSISTANT)).access_token;
+    clients = {
+      advisor: new V0Api(`${platform.url}/api/v0`, advisorToken),
+      assistant: new V0Api(`${platform.url}/api/v0`, assistantToken),
+      v2: new Api(`${platform.url}/api/v2`, advisorToken),
+    };
+  });
+  const made = () => clients ?? expect.fail('The v0 clients exist only inside the tests');
   return {
     platform,
-    advisor: new V0Api(`${platform.url}/api/v0`, advisorToken),
-    assistant: new V0Api(`${platform.url}/api/v0`, assistantToken),
-    v2: new Api(`${platform.url}/api/v2`, advisorToken),
+    get advisor() {
+      return made().advisor;
+    },
+    get assistant() {
+      return made().assistant;
+    },
+    get v2() {
+      return made().v2;
+    },
   };
 }
 
@@ -515,7 +530,7 @@ export interface SectionCase {
   /** Field names the document gives for the `<field> is required.` messages. */
   required: string[];
   /** Every enumerated field with the values the document allows. */
-  enums: Record<string, string[]>;
+  enums: EnumeratedFields;
   /** A valid create body. */
   valid: (tag: string) => Record<string, unknown>;
   /** A valid partial update and the field it changes. */
@@ -545,10 +560,7 @@ export const COLLECTION_CASES: SectionCase[] = [
       'distribution_value',
     ],
     required: ['type', 'name', 'owner', 'current-value'],
-    enums: {
-      type: ['fixed', 'variable', 'indexed', 'pension'],
-      distribution_type: ['series-of-distributions', 'lump-sum'],
-    },
+    enums: enumsOf('Annuity'),
     valid: (t) => ({ type: 'fixed', name: name('Annuity')(t), owner, current_value: 12000 }),
     update: { body: () => ({ provider: 'Harbor Life' }), field: 'provider' },
     wrongType: { field: 'name', value: 42, message: 'name is invalid.' },
@@ -559,7 +571,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['name', 'type', 'owner', 'current_value', 'original_value'],
     required: ['type', 'name', 'owner', 'current-value'],
-    enums: { type: ['primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'] },
+    enums: enumsOf('Asset'),
     valid: (t) => ({ type: 'vehicle', name: name('Car')(t), owner, current_value: 25000 }),
     update: { body: (t) => ({ name: `Boat ${t}` }), field: 'name' },
     wrongType: { field: 'original_value', value: 'much', message: 'original-value is invalid.' },
@@ -570,7 +582,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['name', 'type', 'provider', 'owner', 'current_value', 'interest', 'end_date'],
     required: ['type', 'name', 'owner', 'current-value'],
-    enums: { type: ['cash', 'checking', 'savings', 'money-market', 'cd', 'other'] },
+    enums: enumsOf('Cash'),
     valid: (t) => ({ type: 'savings', name: name('Savings')(t), owner, current_value: 800 }),
     update: { body: () => ({ interest: 1.25 }), field: 'interest' },
     wrongType: { field: 'interest', value: '3%', message: 'interest is invalid.' },
@@ -581,7 +593,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['type', 'first_name', 'last_name', 'email', 'phone', 'company'],
     required: ['first_name', 'last_name', 'type'],
-    enums: { type: ['accountant', 'attorney', 'broker', 'insurance-agent', 'tax-preparer', 'other'] },
+    enums: enumsOf('Contact'),
     valid: (t) => ({ type: 'accountant', first_name: 'Nadia', last_name: `Kerr${t}` }),
     update: { body: () => ({ company: 'Lakeside CPA' }), field: 'company' },
     wrongType: { field: 'email', value: ['a@b.c'], message: 'email is invalid.' },
@@ -592,7 +604,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: true,
     fields: ['employer', 'position', 'duration', 'address', 'salary', 'comissions', 'document'],
     required: ['employer'],
-    enums: {},
+    enums: enumsOf('Employment'),
     valid: (t) => ({ employer: name('Acme')(t) }),
     update: { body: () => ({ position: 'Engineer' }), field: 'position' },
     wrongType: { field: 'duration', value: 2.5, message: 'duration is invalid.' },
@@ -603,41 +615,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['value', 'type'],
     required: ['type', 'value'],
-    enums: {
-      type: [
-        'groceries',
-        'supplies',
-        'gas-electric',
-        'water-trash',
-        'cable-internet',
-        'phone-mobile',
-        'domestic-help',
-        'clothing',
-        'laundry-dry-cleaning',
-        'property-improvements',
-        'home-furnishings',
-        'pet-expenses',
-        'school-expenses',
-        'lunch-money',
-        'special-events',
-        'babysitting-day-care',
-        'gas-oil',
-        'repair-maintenance',
-        'parking-tolls',
-        'public-transport',
-        'personal-care',
-        'medica-dental',
-        'gym-membership',
-        'eating-out',
-        'entertainment',
-        'books-subscriptions',
-        'hobbies',
-        'vacations',
-        'gifts',
-        'charity',
-        'other',
-      ],
-    },
+    enums: enumsOf('ExpenseVariable'),
     valid: () => ({ type: 'groceries', value: 450 }),
     update: { body: () => ({ type: 'charity' }), field: 'type' },
     wrongType: { field: 'value', value: 'abc', message: 'value is invalid.' },
@@ -661,11 +639,7 @@ export const COLLECTION_CASES: SectionCase[] = [
       'college_end',
     ],
     required: ['first_name', 'last_name', 'relationship'],
-    enums: {
-      relationship: ['child', 'grandchild', 'other'],
-      gender: ['male', 'female'],
-      college_type: ['public', 'private'],
-    },
+    enums: enumsOf('FamilyMember'),
     valid: (t) => ({ relationship: 'child', first_name: 'Ada', last_name: `Lind${t}` }),
     update: { body: () => ({ dependent: true }), field: 'dependent' },
     wrongType: { field: 'dependent', value: 'yes', message: 'dependent is invalid.' },
@@ -676,25 +650,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['type', 'name', 'owner', 'beneficiary', 'priority', 'frequency', 'target'],
     required: ['name', 'owner', 'type', 'target'],
-    enums: {
-      type: [
-        'travel',
-        'wedding',
-        'celebration',
-        'college',
-        'private-school',
-        'business',
-        'home',
-        'home-improvement',
-        'purchase',
-        'care',
-        'donation',
-        'bequest',
-        'other',
-      ],
-      priority: ['low', 'medium', 'high'],
-      frequency: ['one-time', 'monthly', 'quarterly', 'annually'],
-    },
+    enums: enumsOf('Goal'),
     valid: (t) => ({
       type: 'travel',
       name: name('Trip')(t),
@@ -721,25 +677,7 @@ export const COLLECTION_CASES: SectionCase[] = [
       'cash_value',
     ],
     required: ['type', 'name', 'owner'],
-    enums: {
-      type: [
-        'term',
-        'whole',
-        'universal',
-        'variable',
-        'variable-universal',
-        'employer-term',
-        'health',
-        'disability',
-        'employer-disability',
-        'long-term-care',
-        'homeowner',
-        'auto',
-        'umbrella',
-        'eo-malpractice',
-        'other',
-      ],
-    },
+    enums: enumsOf('Insurance'),
     valid: (t) => ({ type: 'term', name: name('Term life')(t), owner }),
     update: { body: () => ({ provider: 'Granite Insurance' }), field: 'provider' },
     wrongType: { field: 'premium_value', value: true, message: 'premium-value is invalid.' },
@@ -761,20 +699,7 @@ export const COLLECTION_CASES: SectionCase[] = [
       'cost_value',
     ],
     required: ['type', 'name', 'owner', 'current-value'],
-    enums: {
-      type: [
-        'arm',
-        'fixed',
-        'int-only',
-        'auto',
-        'business',
-        'credit-line',
-        'personal',
-        'school',
-        'credit-card',
-        'other',
-      ],
-    },
+    enums: enumsOf('Liability'),
     valid: (t) => ({ type: 'fixed', name: name('Mortgage')(t), owner, current_value: 150000 }),
     update: { body: () => ({ interest: 4.5 }), field: 'interest' },
     wrongType: { field: 'start_date', value: '15/01/2020', message: 'start_date is invalid.' },
@@ -795,20 +720,7 @@ export const COLLECTION_CASES: SectionCase[] = [
       'secondary_beneficiary',
     ],
     required: ['type', 'name', 'owner', 'current-value'],
-    enums: {
-      type: [
-        '401k',
-        'roth401k',
-        '403b',
-        '457b',
-        'ira',
-        'roth-ira',
-        'simple-ira',
-        'sep-ira',
-        'college',
-        'other',
-      ],
-    },
+    enums: enumsOf('Plan'),
     valid: (t) => ({ type: '401k', name: name('401k')(t), owner, current_value: 42000 }),
     update: { body: () => ({ provider: 'Summit Trust' }), field: 'provider' },
     wrongType: {
@@ -823,7 +735,7 @@ export const COLLECTION_CASES: SectionCase[] = [
     perMember: false,
     fields: ['name', 'provider', 'owner', 'cost_value', 'current_value'],
     required: ['name', 'owner', 'current-value'],
-    enums: {},
+    enums: enumsOf('Taxable'),
     valid: (t) => ({ name: name('Brokerage')(t), owner, current_value: 3000 }),
     update: { body: () => ({ provider: 'Pioneer Investments' }), field: 'provider' },
     wrongType: { field: 'cost_value', value: { value: 'cheap' }, message: 'cost-value is invalid.' },

@@ -3,7 +3,7 @@
 // errors), Currency and Relation values, the Documents section and the employment document over
 // multipart, the single-record sections, and `/define`, checked against what validation does.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Definitions } from '@shared/wire/v0/define.ts';
 import { expectWire } from './helpers.ts';
 import { uniqueTag } from './helpers.ts';
@@ -26,7 +26,7 @@ import {
   png,
   requiredFields,
   sectionPath,
-  startV0,
+  v0Sandbox,
   textFile,
   type AccountV0,
   type CurrencyV0,
@@ -37,12 +37,11 @@ import {
   type RelationV0,
   type SectionCase,
   type V0Api,
-  type V0Session,
   expectItem,
   expectSingle,
 } from './v0-helpers.ts';
 
-let s: V0Session;
+const s = v0Sandbox();
 let api: V0Api;
 /** An account with a co-client, for the lifecycle tests. */
 let household: AccountV0;
@@ -50,13 +49,9 @@ let household: AccountV0;
 let single: AccountV0;
 
 beforeAll(async () => {
-  s = await startV0();
   api = s.advisor;
   household = await createAccount(api, 'clients', true);
   single = await createAccount(api, 'prospects');
-});
-afterAll(async () => {
-  await s.platform.close();
 });
 
 const fullName = (m: { first_name: string; last_name: string }) => `${m.first_name} ${m.last_name}`;

@@ -2,7 +2,7 @@
 // checked against the accounts and forms themselves), /user/activities (types, filter, sort,
 // paging), /user/templates and /user/forms; and the error body shared by every endpoint.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listV0 } from '@shared/wire/lists.ts';
 import { FormTemplate } from '@shared/wire/v0/forms.ts';
 import { UserActivity, UserStats, UserV0 as UserV0Schema } from '@shared/wire/v0/user.ts';
@@ -19,7 +19,7 @@ import {
   expectKeySet,
   expectStatus,
   expectV0Error,
-  startV0,
+  v0Sandbox,
   today,
   type AccountListV0,
   type ActivityV0,
@@ -29,20 +29,15 @@ import {
   type ListV0,
   type UserV0,
   type V0Api,
-  type V0Session,
 } from './v0-helpers.ts';
 
 type ActivityList = ListV0<ActivityV0>;
 
-let s: V0Session;
+const s = v0Sandbox();
 let api: V0Api;
 
-beforeAll(async () => {
-  s = await startV0();
+beforeAll(() => {
   api = s.advisor;
-});
-afterAll(async () => {
-  await s.platform.close();
 });
 
 const days = (start: string, end: string) =>

@@ -2,7 +2,7 @@
 // nested and form bodies), read, update (flags, stage, convert), delete with password, profile,
 // activity and the account's stored files.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listV2 } from '@shared/wire/lists.ts';
 import { wireObject } from '@shared/wire/parse.ts';
@@ -10,7 +10,6 @@ import { Account as AccountSchema, Member as MemberSchema } from '@shared/wire/v
 import { AccountActivity } from '@shared/wire/v2/activity.ts';
 import { ProfileValue as ProfileValueSchema } from '@shared/wire/v2/profile.ts';
 import { User as UserSchema } from '@shared/wire/v2/user.ts';
-import type { Platform } from '../platform/server.ts';
 import {
   ACCOUNT_KEYS,
   ACTIVITY_KEYS,
@@ -28,7 +27,6 @@ import {
   expectWire,
   later,
   newAccountBody,
-  start,
   uniqueTag,
   v2Client,
   type Account,
@@ -41,9 +39,10 @@ import {
   type RequestOptions,
   type SortValue,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 
-let platform: Platform;
+const platform = contractSandbox();
 let api: Api;
 let assistant: Api;
 let user: User;
@@ -115,7 +114,6 @@ async function listAll(query: Record<string, string | number> = {}): Promise<Lis
 }
 
 beforeAll(async () => {
-  platform = await start();
   api = await v2Client(platform);
   assistant = await v2Client(platform, ASSISTANT);
   user = expectWire(UserSchema, (await api.get('/user')).body, 'user') as User;
@@ -126,10 +124,6 @@ beforeAll(async () => {
     expect((await api.post(`/accounts/${a.id}`, flags)).status).toBe(200);
   }
   everyone = (await listAll({ type: 'all' })).items;
-});
-
-afterAll(async () => {
-  await platform.close();
 });
 
 describe('GET /accounts', () => {

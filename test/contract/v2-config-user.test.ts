@@ -1,7 +1,7 @@
 // Contract tests of the version 2 configuration endpoints (icons, activities, dataset, template)
 // and the user endpoints (user, switch team, templates).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import {
   FlatStructure as FlatStructureSchema,
@@ -9,7 +9,6 @@ import {
   NestedStructure as NestedStructureSchema,
 } from '@shared/wire/v2/config.ts';
 import { TemplateSummaries, User as UserSchema } from '@shared/wire/v2/user.ts';
-import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,
   UUID,
@@ -17,7 +16,6 @@ import {
   expectKeys,
   expectWire,
   expectValidation,
-  start,
   v2Client,
   type Account,
   type Api,
@@ -27,6 +25,7 @@ import {
   type NestedStructure,
   type TemplateSummary,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 
 /** The complete icon list of the version 2 document, in its order. */
@@ -65,20 +64,15 @@ const ASSISTANT_LACKS = [
   'engagements.delete',
 ];
 
-let platform: Platform;
+const platform = contractSandbox();
 let api: Api;
 let assistant: Api;
 let icons: string[];
 
 beforeAll(async () => {
-  platform = await start();
   api = await v2Client(platform);
   assistant = await v2Client(platform, ASSISTANT);
   icons = (await api.get<string[]>('/config/icons')).body;
-});
-
-afterAll(async () => {
-  await platform.close();
 });
 
 /** Checks the three flat collections and how they refer to each other. */

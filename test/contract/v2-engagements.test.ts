@@ -2,7 +2,7 @@
 // read, close and reopen, delete with password, preview, data, and the documents, signatures and
 // history lists with their files.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listV2 } from '@shared/wire/lists.ts';
 import {
   EngagementDataItem,
@@ -11,7 +11,6 @@ import {
   EngagementSignature,
 } from '@shared/wire/v2/engagement-parts.ts';
 import { Engagement as EngagementSchema } from '@shared/wire/v2/engagement.ts';
-import type { Platform } from '../platform/server.ts';
 import {
   ASSISTANT,
   ENGAGEMENT_KEYS,
@@ -26,7 +25,6 @@ import {
   expectOrdered,
   expectValidation,
   later,
-  start,
   v2Client,
   type Account,
   type Activity,
@@ -40,9 +38,10 @@ import {
   type Signature,
   type SortValue,
   type User,
+  contractSandbox,
 } from './helpers.ts';
 
-let platform: Platform;
+const platform = contractSandbox();
 let api: Api;
 let assistant: Api;
 let user: User;
@@ -99,7 +98,6 @@ async function create(
 }
 
 beforeAll(async () => {
-  platform = await start();
   api = await v2Client(platform);
   assistant = await v2Client(platform, ASSISTANT);
   user = (await api.get<User>('/user')).body;
@@ -117,10 +115,6 @@ beforeAll(async () => {
     );
   }
   everyone = (await listAll()).items;
-});
-
-afterAll(async () => {
-  await platform.close();
 });
 
 describe('GET /engagements', () => {

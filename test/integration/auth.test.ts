@@ -19,6 +19,7 @@ import type { ApiName, ApiRequest } from '@shared/api/request.ts';
 import type { AuthStatus, SignInStart, SignInTarget } from '@shared/auth.ts';
 import { sandboxProfile, type ConnectionProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox as sandboxPlatform } from '../support/sandbox.ts';
 import { FakeBrowser } from './fake-browser.ts';
 
 const ADVISOR = 'advisor@sandbox.test';
@@ -163,16 +164,11 @@ async function listening(url: string): Promise<boolean> {
   }
 }
 
-let platform: Platform;
+const platform = sandboxPlatform({ accounts: 10 });
 let profile: ConnectionProfile;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
+beforeAll(() => {
   profile = sandboxProfile(platform.url);
-});
-
-afterAll(async () => {
-  await platform.close();
 });
 
 describe('sign-in through the system browser', () => {
@@ -388,15 +384,7 @@ describe('sign-in through the system browser', () => {
 });
 
 describe('two auth servers', () => {
-  let second: Platform;
-
-  beforeAll(async () => {
-    second = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
-  });
-
-  afterAll(async () => {
-    await second.close();
-  });
+  const second = sandboxPlatform({ accounts: 10 });
 
   it('needs one sign-in per server and keeps a separate token for each interface', async () => {
     const split: ConnectionProfile = {
@@ -462,15 +450,7 @@ describe('tokens for the transport', () => {
   });
 
   describe('with short-lived tokens (tokenTtl 2)', () => {
-    let short: Platform;
-
-    beforeAll(async () => {
-      short = await startPlatform({ port: 0, rateLimit: 0, accounts: 10, tokenTtl: 2 });
-    });
-
-    afterAll(async () => {
-      await short.close();
-    });
+    const short = sandboxPlatform({ accounts: 10, tokenTtl: 2 });
 
     it('refreshes before the token runs out (real clock)', async () => {
       const h = harness(sandboxProfile(short.url));

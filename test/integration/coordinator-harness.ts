@@ -2,15 +2,16 @@
 // test, a fresh store and the advisor's transport; one window's coordinator over them, alone (no
 // locks, no channel, no window events); and waiting for a state.
 
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import { type SyncCoordinatorOptions, type SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import type { Platform } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
 import { loneCoordinator as lone } from './lone-coordinator.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, type SandboxClient, sandboxUser } from '../support/sandbox-client.ts';
 
 /** Undone after each test, last first. */
 export type Cleanup = (() => Promise<void> | void)[];
@@ -28,21 +29,16 @@ export interface SandboxWorld {
  * cleanup runs (last first), then the transport and the store go.
  */
 export function onSandbox(accounts: number, cleanup: Cleanup, use: (world: SandboxWorld) => void): void {
-  let platform: Platform;
-  let world: SandboxWorld;
-  beforeAll(async () => {
-    platform = await startPlatform({ port: 0, rateLimit: 0, accounts });
-  });
-  afterAll(() => platform.close());
+  const platform = sandbox({ accounts });
+  const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
+  let db: AdvisorDb;
+  storePerTest((fresh) => (db = fresh));
   beforeEach(() => {
-    world = { platform, advisor: sandboxClient(platform, ADVISOR), db: openDb() };
     platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-    use(world);
+    use({ platform, advisor, db });
   });
   afterEach(async () => {
     for (const undo of cleanup.splice(0).reverse()) await undo();
-    world.advisor.transport.dispose();
-    await world.db.delete();
   });
 }
 

@@ -13,26 +13,23 @@ import { BridgeLanes } from '../../renderer/src/common/bridge/lanes.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/online-only.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, SandboxTokens } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, SandboxTokens } from '../support/sandbox-client.ts';
 
-let platform: Platform;
+const platform = sandbox({ seed: 11, accounts: 12, rateLimit: 60 }, { perTest: true });
 let transport: Transport;
 let db: AdvisorDb;
 
-beforeEach(async () => {
-  platform = await startPlatform({ port: 0, seed: 11, accounts: 12, rateLimit: 60 });
+storePerTest((fresh) => (db = fresh));
+beforeEach(() => {
   transport = new Transport({
     profile: () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 60 }),
     tokens: new SandboxTokens(platform, ADVISOR),
   });
-  db = openDb();
 });
-afterEach(async () => {
+afterEach(() => {
   transport.dispose();
-  await db.delete();
-  await platform.close();
 });
 
 /** What the lanes started and what came back, in order: `start DELETE /accounts/3`, `answer …`. */

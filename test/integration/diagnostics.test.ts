@@ -23,9 +23,9 @@ import { createRecord, queueResetPin, updateRecord } from '../../renderer/src/da
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, SandboxTokens } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, SandboxTokens } from '../support/sandbox-client.ts';
 
 const CLIENT_SECRET = 'cs-Diagnostics-Secret-7Q2';
 /** What the edits put in: each must stay out of the log. */
@@ -37,7 +37,7 @@ const EDITS = {
   amount: 987654.32,
 };
 
-let platform: Platform;
+const platform = sandbox({ accounts: 6 });
 let services: MainServices;
 let transport: Transport;
 let db: AdvisorDb;
@@ -72,7 +72,6 @@ function clientData(value: unknown, out: Set<string>): Set<string> {
 }
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
   dir = mkdtempSync(join(tmpdir(), 'diagnostics-sync-'));
   logPath = join(dir, 'logs', 'diagnostics.log');
   services = createServices({
@@ -110,9 +109,8 @@ beforeAll(async () => {
   db = openDb();
 });
 
-afterAll(async () => {
+afterAll(() => {
   transport.dispose();
-  await platform.close();
 });
 
 describe('the diagnostics log after a full sync', () => {

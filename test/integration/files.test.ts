@@ -12,9 +12,9 @@ import type { DownloadMarks } from '../../electron/main/files/download-marks.ts'
 import { FileService } from '../../electron/main/files/file-service.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
 
-let platform: Platform;
+const platform = sandbox({ accounts: 10 });
 let dir: string;
 let transport: Transport;
 let saveTo: string | null;
@@ -39,8 +39,7 @@ const userCache = (user = ALEX) => join(dir, 'cache', user);
 // POSIX modes only: Windows has no such bits (its folders inherit their ACLs).
 const posix = process.platform !== 'win32';
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, accounts: 10, rateLimit: 0 });
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'files-'));
   const token = platform.control.token('advisor@sandbox.test').access_token;
   transport = new Transport({
@@ -76,9 +75,8 @@ beforeEach(() => {
   dialogs = 0;
 });
 
-afterAll(async () => {
+afterAll(() => {
   transport.dispose();
-  await platform.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -11,7 +11,7 @@ import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordin
 import { ADVISOR_RECORDS_MIN_AGE_MS } from '../../renderer/src/sync/coordinator/freshness.ts';
 import { USER_ACTIVITY_STATE } from '../../renderer/src/sync/pull/feed.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
-import type { SandboxClient } from './sandbox-client.ts';
+import type { SandboxClient } from '../support/sandbox-client.ts';
 
 let advisor: SandboxClient;
 let db: AdvisorDb;

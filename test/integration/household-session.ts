@@ -3,14 +3,15 @@
 // the real transport with a switch for being offline, and a household made on the platform and
 // pulled here. The bindings are live: a test reads `db`, `advisor`, `platform` as they are now.
 
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import type { Platform } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, type SandboxClient, sandboxUser } from '../support/sandbox-client.ts';
 
 export let platform: Platform;
 export let advisor: SandboxClient;
@@ -26,21 +27,12 @@ export function setOnline(value: boolean): void {
 
 /** Registers the hooks: the platform for the file, a store and client for each test. */
 export function householdSession(): void {
-  beforeAll(async () => {
-    platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
-  });
-  afterAll(async () => {
-    await platform.close();
-  });
+  platform = sandbox({ accounts: 6 });
+  advisor = sandboxUser(platform, ADVISOR, { perTest: true });
+  storePerTest((fresh) => (db = fresh));
   beforeEach(() => {
-    db = openDb();
-    advisor = sandboxClient(platform, ADVISOR);
     online = true;
     platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-  });
-  afterEach(async () => {
-    advisor.transport.dispose();
-    await db.delete();
   });
 }
 

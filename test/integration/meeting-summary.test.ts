@@ -8,38 +8,23 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRecord, resolveConflict, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { meetingSummaryCsv } from '../../renderer/src/export/meeting-summary-csv.ts';
 import { meetingSummary, type MeetingSummary } from '../../renderer/src/export/meeting-summary.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, ASSISTANT, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
-let assistant: SandboxClient;
+const platform = sandbox({ accounts: 5 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
+const assistant = sandboxUser(platform, ASSISTANT, { perTest: true });
 let db: AdvisorDb;
 const dir = mkdtempSync(join(tmpdir(), 'meeting-summary-'));
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  assistant = sandboxClient(platform, ASSISTANT);
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  assistant.transport.dispose();
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 /**
  * The PDF writer, loaded by a path the type checker does not follow: pdfmake's types load the DOM,

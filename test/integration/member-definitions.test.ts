@@ -5,7 +5,7 @@
 // keeps it through push, pull and an edit of another field. Without an answer the form offers the
 // document's table, and a held value it lacks is still offered, never blanked.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { definedFieldList, withStoredValue, type AllowedByEntity } from '@shared/allowed-values.ts';
 import type { FormField } from '@shared/section-forms/form.ts';
 import { MEMBER_ENTITY, MEMBER_FIELDS } from '@shared/section-forms/member-form.ts';
@@ -15,22 +15,12 @@ import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { draftOf, patchOf } from '../../renderer/src/household/values.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
-
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 4 });
-  advisor = sandboxClient(platform, ADVISOR);
-});
-
-afterAll(async () => {
-  advisor.transport.dispose();
-  await platform.close();
-});
+const platform = sandbox({ accounts: 4 });
+const advisor = sandboxUser(platform, ADVISOR);
 
 /** The document's marital statuses ("Account Full Member"), in its order. */
 const DOCUMENTED_MARITAL = ['single', 'married', 'divorced', 'widowed', 'other', 'partner'];

@@ -18,9 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.ts';
 import { decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { sandboxProfile } from '@shared/settings.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
 
-let platform: Platform;
+const platform = sandbox({ accounts: 5 });
 let host: PreviewHost;
 let dir: string;
 let key: string;
@@ -28,7 +28,6 @@ let key: string;
 let cookie: string;
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, accounts: 5, rateLimit: 0 });
   dir = mkdtempSync(join(tmpdir(), 'preview-host-'));
   mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(
@@ -50,7 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  await platform.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { loneCoordinator, onSandbox, untilState, type Cleanup } from './coordinator-harness.ts';
-import type { SandboxClient } from './sandbox-client.ts';
+import type { SandboxClient } from '../support/sandbox-client.ts';
 
 const cleanup: Cleanup = [];
 let advisor: SandboxClient;

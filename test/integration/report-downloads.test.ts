@@ -19,7 +19,7 @@ import type { ReportRow } from '../../renderer/src/data/model.ts';
 import { accountReportFile, presetRange, teamReportFile } from '../../renderer/src/reports/reports.ts';
 import type { Platform } from '../platform/server.ts';
 import { onSandbox } from './coordinator-harness.ts';
-import { ADVISOR, SandboxTokens, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, SandboxTokens, type SandboxClient } from '../support/sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;

@@ -3,32 +3,25 @@
 // the queue ends, the state then counting what is left; a pull the platform is still holding (the
 // sync state still "syncing") does not hold it up, and no timer decides when it is done.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import type { AccountRow } from '../../renderer/src/data/model.ts';
 import type { SyncCoordinator, SyncState } from '../../renderer/src/sync/coordinator/index.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { SANDBOX_TEAM, newUserKey, openDb } from '../support/store.ts';
 import { loneCoordinator } from './lone-coordinator.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 12 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 let identity: StoreIdentity;
 let sync: SyncCoordinator | null = null;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 12 });
-});
-afterAll(async () => {
-  await platform.close();
-});
 beforeEach(async () => {
-  advisor = sandboxClient(platform, ADVISOR);
   identity = { user: newUserKey(), team: SANDBOX_TEAM };
   db = openDb(undefined, identity);
   // The store holds its team's accounts, as after a first pull.
@@ -38,7 +31,6 @@ afterEach(async () => {
   await sync?.stop();
   sync = null;
   platform.control.setFaults({ probability: 0, queue: [] });
-  advisor.transport.dispose();
   await db.delete();
 });
 

@@ -11,7 +11,7 @@ import { SignOutFlow } from '../../renderer/src/shell/sign-out.ts';
 import type { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
-import type { SandboxClient } from './sandbox-client.ts';
+import type { SandboxClient } from '../support/sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;

@@ -16,20 +16,19 @@ import { sandboxProfile } from '@shared/settings.ts';
 import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator, type SyncState } from '../../renderer/src/sync/coordinator/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
 import { FakeBrowser } from './fake-browser.ts';
 
 const OFFLINE_ACCOUNTS = 30;
 
-let platform: Platform;
+const platform = sandbox({ accounts: 80 });
 let services: MainServices;
 let secrets: MemorySecretStore;
 let db: AdvisorDb;
 let dir: string;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 80 });
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sign-out-'));
   secrets = new MemorySecretStore();
   const settings = new Map<string, unknown>();
@@ -49,7 +48,6 @@ afterAll(async () => {
   services.transport.dispose();
   await db.delete();
   platform.control.setFaults({ probability: 0, queue: [] });
-  await platform.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

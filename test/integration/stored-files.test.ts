@@ -20,7 +20,7 @@ import { accountFiles, firmLogoFile } from '../../renderer/src/data/stored-files
 import type { AccountRecord } from '../platform/model.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
-import { ADVISOR, SandboxTokens, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, SandboxTokens, type SandboxClient } from '../support/sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;

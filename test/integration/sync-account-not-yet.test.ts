@@ -8,18 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 5 });
+const advisor = sandboxUser(platform, ADVISOR);
 let db: AdvisorDb;
 let engine: PullEngine;
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
-  advisor = sandboxClient(platform, ADVISOR);
   db = openDb();
   await db.open();
   engine = new PullEngine({ db, send: advisor.send });
@@ -28,8 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.delete();
-  advisor.transport.dispose();
-  await platform.close();
 });
 
 describe('an account the platform does not have yet', () => {

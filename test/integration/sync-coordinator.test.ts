@@ -29,9 +29,9 @@ import { userKey } from '../../renderer/src/data/identity/index.ts';
 import { openStore } from '../../renderer/src/data/identity/current-store.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { Platform } from '../platform/server.ts';
-import { fakeIdb, openDb } from '../unit/data/helpers.ts';
+import { fakeIdb, openDb } from '../support/store.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from '../support/sandbox-client.ts';
 
 /**
  * Web Locks `request()` as browsers implement it, for one process: one holder per name, waiters

@@ -5,34 +5,27 @@
 // after; an entity that fails keeps what was kept. A value only the platform knows passes through
 // the pull and the push unchanged.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, configEntry } from '../../renderer/src/data/queries/index.ts';
 import { updateRecord } from '../../renderer/src/data/changes/index.ts';
 import { DEFINITIONS_STATE, PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
 import { BEYOND_THE_DOCUMENT, CURRENCY_FREQUENCIES, definedCases } from '../contract/v0-helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 6 });
+const advisor = sandboxUser(platform, ADVISOR);
 let send: Send;
 const paths: string[] = [];
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 6 });
-  advisor = sandboxClient(platform, ADVISOR);
+beforeAll(() => {
   send = (req) => {
     paths.push(req.path);
     return advisor.transport.request(req);
   };
-});
-
-afterAll(async () => {
-  advisor.transport.dispose();
-  await platform.close();
 });
 
 const HOUR = 60 * 60_000;

@@ -3,7 +3,7 @@
 // the newest completed (`type=completed`, `-completed_at`), one request each; what the platform no
 // longer lists goes with the next sweep only; a list read under another team keeps nothing.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { AREA_SWEEP_MS } from '../../renderer/src/sync/pull/engagement-list.ts';
@@ -15,9 +15,9 @@ import {
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { SANDBOX_TEAM, openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { SANDBOX_TEAM, storePerTest } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
 /** The advisor's other team in the sandbox (Harbor Wealth Partners). */
 const HARBOR = 2;
@@ -32,24 +32,16 @@ interface Listed {
   completed_at: string | null;
 }
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 30 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 /** The same user on another device: sends engagements, deletes them, switches the team. */
-let elsewhere: SandboxClient;
+const elsewhere = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 let now: number;
 let engine: PullEngine;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 30 });
-});
-afterAll(async () => {
-  await platform.close();
-});
+storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  elsewhere = sandboxClient(platform, ADVISOR);
   now = Date.now();
   // The largest page the sandbox takes, known: the team's list is one page, a request is a request.
   engine = new PullEngine({
@@ -62,9 +54,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await switchTeam(SANDBOX_TEAM);
-  advisor.transport.dispose();
-  elsewhere.transport.dispose();
-  await db.delete();
 });
 
 /** A request of the other device; throws when the platform refuses it. */

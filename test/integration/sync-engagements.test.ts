@@ -36,7 +36,7 @@ import {
   setOnline,
 } from './household-session.ts';
 import { loneCoordinator } from './lone-coordinator.ts';
-import { ASSISTANT, sandboxClient } from './sandbox-client.ts';
+import { ASSISTANT, sandboxClient } from '../support/sandbox-client.ts';
 
 householdSession();
 

@@ -9,20 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { accountActivity, userActivity } from '../../renderer/src/data/queries/index.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
-import { startPlatform } from '../platform/server.ts';
-import type { Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 60 });
+const advisor = sandboxUser(platform, ADVISOR);
 let db: AdvisorDb;
 /** Pages of 25, so that the feed takes several. */
 let engine: PullEngine;
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 60 });
-  advisor = sandboxClient(platform, ADVISOR);
   db = openDb();
   await db.open();
   engine = new PullEngine({ db, send: advisor.send, pageSizes: [25] });
@@ -30,8 +27,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.delete();
-  advisor.transport.dispose();
-  await platform.close();
 });
 
 interface Feed {

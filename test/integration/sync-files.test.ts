@@ -4,7 +4,7 @@
 // an uncertain Documents create reconciled, PIN resets coalesced, and account and engagement
 // deletes that need the password and a connection and leave the password nowhere.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   createRecord,
@@ -27,12 +27,12 @@ import { askPin } from '../../renderer/src/sync/pins.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord, MemberRecord } from '../platform/model.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb, storePerTest } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 10 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 /** While set, every request fails as it does without a network, and never reaches the platform. */
 let offline = false;
@@ -51,21 +51,10 @@ const send: Send = (req) =>
 
 const engine = () => new PushEngine({ db, send, backoff: { baseMs: 0 } });
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
-});
-afterAll(async () => {
-  await platform.close();
-});
+storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
-  db = openDb();
   offline = false;
-  advisor = sandboxClient(platform, ADVISOR);
   platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
 });
 
 /** The app restarts: the database is opened again and a new engine takes over the outbox. */

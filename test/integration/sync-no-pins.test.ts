@@ -9,23 +9,19 @@ import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { SyncCoordinator } from '../../renderer/src/sync/coordinator/index.ts';
 import { askPin } from '../../renderer/src/sync/pins.ts';
 import type { AccountRecord } from '../platform/model.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 8 });
+const advisor = sandboxUser(platform, ADVISOR);
 let db: AdvisorDb;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 8 });
-  advisor = sandboxClient(platform, ADVISOR);
+beforeAll(() => {
   db = openDb();
 });
 afterAll(async () => {
-  advisor.transport.dispose();
   await db.delete();
-  await platform.close();
 });
 
 async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {

@@ -3,7 +3,7 @@
 // asks whether it is still there before it says anything, and says "may or may not" only when it
 // cannot tell.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
@@ -11,28 +11,17 @@ import { DeleteRefused, deleteAccountOnline } from '../../renderer/src/sync/onli
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 5 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
-});
-afterAll(async () => {
-  await platform.close();
-});
+storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
   platform.control.setFaults({ probability: 0, queue: [] });
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
 });
 
 const onPlatform = (serverId: unknown) => platform.control.dump().accounts.some((a) => a.id === serverId);

@@ -18,10 +18,10 @@ import {
 } from '../../renderer/src/sync/coordinator/index.ts';
 import { AdvisorDb as StoreDb } from '../../renderer/src/data/db.ts';
 import type { AccountRecord } from '../platform/model.ts';
-import { fakeIdb } from '../unit/data/helpers.ts';
+import { fakeIdb } from '../support/store.ts';
 import type { Platform } from '../platform/server.ts';
 import { loneCoordinator, onSandbox, untilState } from './coordinator-harness.ts';
-import { ADVISOR, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, type SandboxClient } from '../support/sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;

@@ -3,7 +3,7 @@
 // the deletion sweep, a whole account with its relations, pending local changes that a pull must
 // keep, accounts kept offline, configuration, and the queries over what was pulled.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_SECTIONS, sectionKey } from '@shared/sections.ts';
 import { createRecord, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
@@ -28,23 +28,16 @@ import {
 } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import type { AccountRecord } from '../platform/model.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { openDb } from '../support/store.ts';
+import { ADVISOR, ASSISTANT, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 120 });
+const advisor = sandboxUser(platform, ADVISOR);
 let send: Send;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 120 });
-  advisor = sandboxClient(platform, ADVISOR);
+beforeAll(() => {
   send = (req) => advisor.transport.request(req);
-});
-
-afterAll(async () => {
-  advisor.transport.dispose();
-  await platform.close();
 });
 
 async function freshDb(): Promise<AdvisorDb> {

@@ -3,7 +3,7 @@
 // translated, coalescing counted in requests, the answer table, uncertain creates reconciled (at
 // once and after a restart), token expiry, and conflicts made through the platform's API.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   createRecord,
@@ -17,35 +17,22 @@ import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import type { Fields } from '../../renderer/src/data/model.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, ASSISTANT, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, ASSISTANT, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
+const platform = sandbox({ accounts: 20 });
 
-let advisor: SandboxClient;
-let assistant: SandboxClient;
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
+const assistant = sandboxUser(platform, ASSISTANT, { perTest: true });
 let db: AdvisorDb;
 
 const engine = (send: Send = advisor.send) => new PushEngine({ db, send, backoff: { baseMs: 0 } });
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 20 });
-});
-afterAll(async () => {
-  await platform.close();
-});
+storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-  assistant = sandboxClient(platform, ASSISTANT);
   platform.control.setFaults({ probability: 0, queue: [], retryAfter: 0 });
   platform.control.resetStats();
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  assistant.transport.dispose();
-  await db.delete();
 });
 
 let unique = 0;

@@ -3,33 +3,20 @@
 // once; pushed over real HTTP and pulled back, the platform's answer takes the estimate's place
 // with the same score and rules.
 
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 5 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 it('estimates a household made offline as the platform then scores it', async () => {
   const stamp = Date.now();

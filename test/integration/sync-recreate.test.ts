@@ -2,36 +2,23 @@
 // the account comes back with every record under it, each once, relations kept, and a pull
 // afterwards finds them all on the platform rather than removing them here.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRecord, resolveConflict, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
 import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import { PushEngine } from '../../renderer/src/sync/push/index.ts';
 import { SANDBOX_PASSWORD } from '../platform/seed.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { openDb } from '../unit/data/helpers.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { storePerTest } from '../support/store.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 5 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 let db: AdvisorDb;
 
 const push = () => new PushEngine({ db, send: advisor.send, backoff: { baseMs: 0 } }).run();
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 5 });
-});
-afterAll(async () => {
-  await platform.close();
-});
-beforeEach(() => {
-  db = openDb();
-  advisor = sandboxClient(platform, ADVISOR);
-});
-afterEach(async () => {
-  advisor.transport.dispose();
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 const onServer = (email: string) => platform.control.dump().accounts.filter((a) => a.client.email === email);
 

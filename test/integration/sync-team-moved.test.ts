@@ -4,7 +4,7 @@
 // no deletion: nothing is removed or marked here, the queued changes stay queued, the sync state
 // says the platform's team moved, and everything reaches the platform once the team is back.
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '@shared/api/request.ts';
 import { createRecord, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
@@ -15,33 +15,25 @@ import { STATS_KEY } from '../../renderer/src/data/queries/index.ts';
 import { PullEngine, type PullReport } from '../../renderer/src/sync/pull/index.ts';
 import type { Send } from '../../renderer/src/sync/send.ts';
 import { TeamWatch } from '../../renderer/src/sync/team.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
-import { SANDBOX_TEAM, newUserKey, openDb } from '../unit/data/helpers.ts';
+import { sandbox } from '../support/sandbox.ts';
+import { SANDBOX_TEAM, newUserKey, openDb } from '../support/store.ts';
 import { loneCoordinator } from './lone-coordinator.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from './sandbox-client.ts';
+import { ADVISOR, sandboxUser } from '../support/sandbox-client.ts';
 
 /** The advisor's other team in the sandbox (Harbor Wealth Partners). */
 const HARBOR = 2;
 
-let platform: Platform;
-let advisor: SandboxClient;
+const platform = sandbox({ accounts: 12 });
+const advisor = sandboxUser(platform, ADVISOR, { perTest: true });
 /** The same user on another device. */
-let elsewhere: SandboxClient;
+const elsewhere = sandboxUser(platform, ADVISOR, { perTest: true });
 let identity: StoreIdentity;
 let db: AdvisorDb;
 const stops: (() => Promise<void>)[] = [];
 
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 12 });
-});
-afterAll(async () => {
-  await platform.close();
-});
 beforeEach(async () => {
   identity = { user: newUserKey(), team: SANDBOX_TEAM };
   db = openDb(undefined, identity);
-  advisor = sandboxClient(platform, ADVISOR);
-  elsewhere = sandboxClient(platform, ADVISOR);
   await switchElsewhere(SANDBOX_TEAM);
   // The store holds its team's accounts, as after a first pull.
   await new PullEngine({ db, send: advisor.send }).pullAccountList({ full: true });
@@ -49,8 +41,6 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
   await switchElsewhere(SANDBOX_TEAM);
-  advisor.transport.dispose();
-  elsewhere.transport.dispose();
   await db.delete();
 });
 

@@ -7,16 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenSource } from '../../electron/main/transport/token-source.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import type { ApiResult } from '@shared/api/request.ts';
-import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox } from '../support/sandbox.ts';
 
 const PER_MINUTE = 60;
 
-let platform: Platform;
+const platform = sandbox({ seed: 11, accounts: 30, rateLimit: PER_MINUTE }, { perTest: true });
 let transport: Transport;
 let accounts: number[];
 
-beforeEach(async () => {
-  platform = await startPlatform({ port: 0, seed: 11, accounts: 30, rateLimit: PER_MINUTE });
+beforeEach(() => {
   const token = platform.control.token('advisor@sandbox.test').access_token;
   const tokens: TokenSource = {
     accessToken: () => Promise.resolve(token),
@@ -36,9 +35,8 @@ beforeEach(async () => {
   accounts = state.accounts.filter((a) => a.teamId === advisor?.currentTeamId).map((a) => a.id);
 });
 
-afterEach(async () => {
+afterEach(() => {
   transport.dispose();
-  await platform.close();
 });
 
 /**

@@ -11,6 +11,7 @@ import type { DownloadAnswer } from '../../electron/main/transport/downloads.ts'
 import { Transport, type TransportProfile } from '../../electron/main/transport/transport.ts';
 import type { ApiFailure, ApiName, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
+import { sandbox as sandboxPlatform } from '../support/sandbox.ts';
 
 const ADVISOR = 'advisor@sandbox.test';
 const ASSISTANT = 'assistant@sandbox.test';
@@ -112,7 +113,7 @@ function watch<T>(promise: Promise<T>): { settled: () => boolean } {
 
 const totalRequests = (platform: Platform) => platform.control.stats().total;
 
-let platform: Platform;
+const platform = sandboxPlatform({ seed: 7, accounts: 30 });
 let tokens: SandboxTokens;
 let transport: Transport;
 /** An account of the advisor's (and assistant's) team, from the version 2 list. */
@@ -156,7 +157,6 @@ const v0 = (path: string, more: Partial<ApiRequest> = {}): ApiRequest => ({
 });
 
 beforeAll(async () => {
-  platform = await startPlatform({ port: 0, seed: 7, accounts: 30, rateLimit: 0 });
   tokens = new SandboxTokens(platform, ADVISOR);
   transport = newTransport(tokens);
   const list = succeeded(
@@ -165,9 +165,8 @@ beforeAll(async () => {
   accountId = (list.items[0] as { id: number }).id;
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const t of transports) t.dispose();
-  await platform?.close();
 });
 
 describe('answers of both interfaces', () => {

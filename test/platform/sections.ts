@@ -1,6 +1,8 @@
 // One descriptor per financial section of the 0.0.1 interface. Validation, normalization, the
 // relation labels and `/define` all read this table, so they cannot disagree.
 
+import { documentedValues } from '../support/documented-enums.ts';
+
 export type Frequency = 'one-time' | 'monthly' | 'yearly';
 export const FREQUENCIES: readonly Frequency[] = ['one-time', 'monthly', 'yearly'];
 
@@ -61,6 +63,13 @@ const PEOPLE = [
 
 const cur = (frequency: Frequency = 'one-time'): FieldSpec => ({ kind: 'currency', frequency });
 const en = (...values: string[]): FieldSpec => ({ kind: 'enum', values });
+/** The document's `values` with `extra` ones the platform allows beyond it, placed before `before`. */
+export function beyondTheDocument(values: readonly string[], before: string, ...extra: string[]): string[] {
+  const at = values.indexOf(before);
+  return [...values.slice(0, at), ...extra, ...values.slice(at)];
+}
+/** A field with the values the document lists (test/support/documented-enums.ts). */
+const documented = (entity: string, field: string): FieldSpec => en(...documentedValues(entity, field));
 const rel = (types: readonly string[]): FieldSpec => ({ kind: 'relation', types });
 const S: FieldSpec = { kind: 'string' };
 const currencies = (names: string[], frequency: Frequency) =>
@@ -79,10 +88,10 @@ export const SECTIONS: readonly SectionSpec[] = [
       provider: S,
       primary_beneficiary: rel(PEOPLE),
       secondary_beneficiary: rel(PEOPLE),
-      type: en('fixed', 'variable', 'indexed', 'pension'),
+      type: documented('Annuity', 'type'),
       contribution_value: cur('monthly'),
       current_value: cur(),
-      distribution_type: en('series-of-distributions', 'lump-sum'),
+      distribution_type: documented('Annuity', 'distribution_type'),
       distribution_value: cur(),
     },
     required: ['type', 'name', 'owner', 'current_value'],
@@ -95,7 +104,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     labelField: 'name',
     fields: {
       name: S,
-      type: en('primary-residence', 'secondary-residence', 'vehicle', 'collectible', 'other'),
+      type: documented('Asset', 'type'),
       owner: rel(OWNERS),
       current_value: cur(),
       original_value: cur(),
@@ -110,7 +119,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     labelField: 'name',
     fields: {
       name: S,
-      type: en('cash', 'checking', 'savings', 'money-market', 'cd', 'other'),
+      type: documented('Cash', 'type'),
       provider: S,
       owner: rel(OWNERS),
       current_value: cur(),
@@ -126,7 +135,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     single: false,
     labelField: 'last_name',
     fields: {
-      type: en('accountant', 'attorney', 'broker', 'insurance-agent', 'tax-preparer', 'other'),
+      type: documented('Contact', 'type'),
       first_name: S,
       last_name: S,
       email: S,
@@ -208,39 +217,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     labelField: 'type',
     fields: {
       value: cur(),
-      type: en(
-        'groceries',
-        'supplies',
-        'gas-electric',
-        'water-trash',
-        'cable-internet',
-        'phone-mobile',
-        'domestic-help',
-        'clothing',
-        'laundry-dry-cleaning',
-        'property-improvements',
-        'home-furnishings',
-        'pet-expenses',
-        'school-expenses',
-        'lunch-money',
-        'special-events',
-        'babysitting-day-care',
-        'gas-oil',
-        'repair-maintenance',
-        'parking-tolls',
-        'public-transport',
-        'personal-care',
-        'medica-dental',
-        'gym-membership',
-        'eating-out',
-        'entertainment',
-        'books-subscriptions',
-        'hobbies',
-        'vacations',
-        'gifts',
-        'charity',
-        'other',
-      ),
+      type: documented('ExpenseVariable', 'type'),
     },
     required: ['type', 'value'],
   },
@@ -251,16 +228,16 @@ export const SECTIONS: readonly SectionSpec[] = [
     single: false,
     labelField: 'first_name',
     fields: {
-      relationship: en('child', 'grandchild', 'other'),
+      relationship: documented('FamilyMember', 'relationship'),
       first_name: S,
       middle_initial: S,
       last_name: S,
-      gender: en('male', 'female'),
+      gender: documented('FamilyMember', 'gender'),
       birth_date: { kind: 'date' },
       dependent: { kind: 'boolean' },
       email: S,
       phone: S,
-      college_type: en('public', 'private'),
+      college_type: documented('FamilyMember', 'college_type'),
       college_start: { kind: 'integer' },
       college_end: { kind: 'integer' },
     },
@@ -273,26 +250,12 @@ export const SECTIONS: readonly SectionSpec[] = [
     single: false,
     labelField: 'name',
     fields: {
-      type: en(
-        'travel',
-        'wedding',
-        'celebration',
-        'college',
-        'private-school',
-        'business',
-        'home',
-        'home-improvement',
-        'purchase',
-        'care',
-        'donation',
-        'bequest',
-        'other',
-      ),
+      type: documented('Goal', 'type'),
       name: S,
       owner: rel(OWNERS),
       beneficiary: rel(PEOPLE),
-      priority: en('low', 'medium', 'high'),
-      frequency: en('one-time', 'monthly', 'quarterly', 'annually'),
+      priority: documented('Goal', 'priority'),
+      frequency: documented('Goal', 'frequency'),
       target: { kind: 'target' },
     },
     required: ['name', 'owner', 'type', 'target'],
@@ -318,23 +281,7 @@ export const SECTIONS: readonly SectionSpec[] = [
     single: false,
     labelField: 'name',
     fields: {
-      type: en(
-        'term',
-        'whole',
-        'universal',
-        'variable',
-        'variable-universal',
-        'employer-term',
-        'health',
-        'disability',
-        'employer-disability',
-        'long-term-care',
-        'homeowner',
-        'auto',
-        'umbrella',
-        'eo-malpractice',
-        'other',
-      ),
+      type: documented('Insurance', 'type'),
       name: S,
       provider: S,
       owner: rel(OWNERS),
@@ -357,18 +304,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       name: S,
       owner: rel(OWNERS),
       provider: S,
-      type: en(
-        'arm',
-        'fixed',
-        'int-only',
-        'auto',
-        'business',
-        'credit-line',
-        'personal',
-        'school',
-        'credit-card',
-        'other',
-      ),
+      type: documented('Liability', 'type'),
       start_date: { kind: 'date' },
       end_date: { kind: 'date' },
       interest: { kind: 'float' },
@@ -386,21 +322,9 @@ export const SECTIONS: readonly SectionSpec[] = [
     labelField: 'name',
     fields: {
       name: S,
-      type: en(
-        '401k',
-        'roth401k',
-        '403b',
-        '457b',
-        'ira',
-        'roth-ira',
-        'simple-ira',
-        'sep-ira',
-        'college',
-        // Beyond the document: a type the platform allows and the app's table does not know (a
-        // health savings account), so that tests can show such a value offered and kept.
-        'hsa',
-        'other',
-      ),
+      // Beyond the document: a type the platform allows and the app's table does not know (a
+      // health savings account), so that tests can show such a value offered and kept.
+      type: en(...beyondTheDocument(documentedValues('Plan', 'type'), 'other', 'hsa')),
       owner: rel(OWNERS),
       provider: S,
       // The document gives plans' contributions no frequency (only the annuity's is monthly): a

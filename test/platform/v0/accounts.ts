@@ -12,6 +12,8 @@ import {
   updateMember,
   type MemberInput,
 } from '../accounts.ts';
+import { FULL_MEMBER_ENUMS } from '../../support/documented-enums.ts';
+import { beyondTheDocument } from '../sections.ts';
 import { isCountryCode, US_STATES } from '../catalog.ts';
 import { parseDate } from '../clock.ts';
 import { invalid } from '../errors.ts';
@@ -169,7 +171,7 @@ function updateDetails(ctx: Context) {
  * divorced), a value the platform allows (validation and `/define` alike) that the app's built-in
  * table does not know, so that tests can show such a value offered and kept on the member form.
  */
-export const MARITAL_STATUSES = ['single', 'married', 'separated', 'divorced', 'widowed', 'other', 'partner'];
+export const MARITAL_STATUSES = beyondTheDocument(FULL_MEMBER_ENUMS.marital_status, 'divorced', 'separated');
 
 /** YYYY-MM-DD or the timestamp form; stored in the timestamp form the document gives. */
 function timestampDate(v: unknown): string | null | undefined {

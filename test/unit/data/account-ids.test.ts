@@ -15,7 +15,7 @@ import {
   type AccountFilter,
   type AccountSort,
 } from '../../../renderer/src/data/queries/index.ts';
-import { openDb } from './helpers.ts';
+import { openDb } from '../../support/store.ts';
 
 const STAGES = ['s1', 's2', 's3'];
 const names = fc.constantFrom('', 'Ann', 'ann', 'Anna', 'Bob', 'Émile', 'emile', 'Zoe', 'Al Bo');
@@ -100,7 +100,7 @@ function reference(
   const stage = (id: string) => (STAGES.includes(id) ? STAGES.indexOf(id) + 1 : null);
   const key = q.sort.replace(/^-/, '');
   const sign = q.sort.startsWith('-') ? -1 : 1;
-  // Timestamps are walked in an index's order (queries/): equal ones follow the local id there,
+  // Timestamps are walked in an index's order (queries.ts): equal ones follow the local id there,
   // with or without a search, a filter or a pipeline.
   if (key === 'created_at' || key === 'updated_at') {
     const column = key === 'created_at' ? 'createdAt' : 'updatedAt';

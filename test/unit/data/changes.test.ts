@@ -1,7 +1,7 @@
 // The change module: record and outbox in one transaction, and every coalescing rule of
 // DESIGN.md §3 (Writes and the outbox), over fake-indexeddb.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangeRefused,
   DELETED_ON_SERVER,
@@ -16,15 +16,10 @@ import {
   whenSynced,
 } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
+import { clientFields, outbox, storePerTest, syncedAccount, syncedItem } from '../../support/store.ts';
 
 let db: AdvisorDb;
-beforeEach(() => {
-  db = openDb();
-});
-afterEach(async () => {
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 const asset = { name: 'House', type: 'primary-residence', owner: { type: 'client', id: null } };
 

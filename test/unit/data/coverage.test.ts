@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import { accountCoverage, accountPartKeys, recordParts } from '../../../renderer/src/data/coverage.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { clientFields, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, openDb, syncedAccount } from '../../support/store.ts';
 
 /** The parts of a household with a client only, as the 0.0.1 and v2 documents list its requests. */
 const CLIENT_PARTS = [

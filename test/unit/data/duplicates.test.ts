@@ -8,7 +8,7 @@ import { createRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { Fields } from '../../../renderer/src/data/model.ts';
 import { findDuplicates, type TypedMember } from '../../../renderer/src/data/queries/index.ts';
-import { openDb, syncedAccount, syncedSingle } from './helpers.ts';
+import { openDb, syncedAccount, syncedSingle } from '../../support/store.ts';
 
 let nextServerId = 500;
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRecord, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
-import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey } from './helpers.ts';
+import { SANDBOX_TEAM, clientFields, fakeIdb, newUserKey } from '../../support/store.ts';
 
 interface Opened {
   stores: string[];

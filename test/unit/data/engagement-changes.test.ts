@@ -2,7 +2,7 @@
 // engagement's answers grouped as its template groups them, panel → group → element; the changes
 // of engagements waiting to be sent, as the screens list them; and taking one back.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangeRefused,
   discardEngagementChange,
@@ -13,7 +13,7 @@ import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { EngagementDataItem } from '../../../renderer/src/data/model.ts';
 import { groupAnswers, pendingEngagementChanges } from '../../../renderer/src/data/queries/index.ts';
 import type { FlatStructure } from '@shared/wire/v2/config.ts';
-import { clientFields, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, storePerTest, syncedAccount } from '../../support/store.ts';
 
 /** An intake template: "Your household" is the second panel, though listed first. */
 const structure: FlatStructure = {
@@ -139,12 +139,7 @@ describe('groupAnswers', () => {
 
 describe('engagement changes waiting', () => {
   let db: AdvisorDb;
-  beforeEach(() => {
-    db = openDb();
-  });
-  afterEach(async () => {
-    await db.delete();
-  });
+  storePerTest((fresh) => (db = fresh));
 
   it('lists a send with its member and template, and takes it back at the user asking', async () => {
     const account = await syncedAccount(db, 41, clientFields('Erin'));

@@ -2,7 +2,7 @@
 // transaction, and the coalescing rules per file field (a new file replaces one not yet sent, a
 // removal cancels it, a Documents item carries its file in its create) and per member (one reset).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ChangeRefused,
   createRecord,
@@ -14,15 +14,10 @@ import {
 } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { PendingFile } from '../../../renderer/src/data/files.ts';
-import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
+import { clientFields, outbox, storePerTest, syncedAccount, syncedItem } from '../../support/store.ts';
 
 let db: AdvisorDb;
-beforeEach(() => {
-  db = openDb();
-});
-afterEach(async () => {
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 const png = (size: number, fill = 1) => ({
   name: `photo-${fill}.png`,

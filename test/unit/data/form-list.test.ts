@@ -2,7 +2,7 @@
 // account's, newest first, a send waiting listed first and named by its template, a close waiting
 // marked on its form; the list's search and status filter; and the refusals of the change module.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { queueCloseForm, queueResendForm, queueSendForm } from '../../../renderer/src/data/changes/index.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
@@ -10,7 +10,7 @@ import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { formEntries } from '../../../renderer/src/data/queries/form-list.ts';
 import { formRow } from '../../../renderer/src/data/records.ts';
 import { filterEntries, statusWord } from '../../../renderer/src/forms/form-words.ts';
-import { clientFields, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, storePerTest, syncedAccount } from '../../support/store.ts';
 
 let db: AdvisorDb;
 let ann: AccountRow;
@@ -48,8 +48,8 @@ const form = (
   urls: 'https://platform.example/forms',
 });
 
+storePerTest((fresh) => (db = fresh));
 beforeEach(async () => {
-  db = openDb();
   ann = await syncedAccount(db, 11, clientFields('Ann'));
   bob = await syncedAccount(db, 12, clientFields('Bob'));
   await putConfigEntry(db, CONFIG_KEYS.formTemplates, {
@@ -66,9 +66,6 @@ beforeEach(async () => {
     form(12, 4, 'ARCHIVED', '2026-02-02 09:00:00'),
   ].map((f) => formRow(f, 5)!);
   await db.forms.bulkPut(rows);
-});
-afterEach(async () => {
-  await db.delete();
 });
 
 describe('formEntries', () => {

@@ -25,7 +25,7 @@ import {
 import { LEGACY_STORE } from '../../../renderer/src/data/identity/legacy-store.ts';
 import { storeNames } from '../../../renderer/src/data/identity/store-names.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { clientFields, fakeIdb, queuedOperation, syncedAccount } from './helpers.ts';
+import { clientFields, fakeIdb, queuedOperation, syncedAccount } from '../../support/store.ts';
 
 const PLATFORM = 'http://127.0.0.1:4010/api/v2';
 const ADVISOR = 'advisor@sandbox.test';

@@ -20,7 +20,7 @@ import {
   syncedAccount,
   syncedItem,
   SANDBOX_TEAM,
-} from './helpers.ts';
+} from '../../support/store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let db: AdvisorDb;

@@ -15,7 +15,7 @@ import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1, STORES_V2 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
-import { clientFields, fakeIdb, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

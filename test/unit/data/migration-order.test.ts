@@ -12,7 +12,7 @@ import { STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/migr
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
-import { SANDBOX_TEAM, fakeIdb, newUserKey } from './helpers.ts';
+import { SANDBOX_TEAM, fakeIdb, newUserKey } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

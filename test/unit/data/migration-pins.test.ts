@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { fakeIdb } from './helpers.ts';
+import { fakeIdb } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

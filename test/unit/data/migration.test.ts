@@ -4,10 +4,10 @@
 // the push engine then sends them to the sandbox platform, once each.
 //
 // The version-1 schema is copied here on purpose: it is what an installed app left on disk, and
-// must not follow later edits of data/migrations/. The test holds whatever the current version is.
+// must not follow later edits of db.ts. The test holds whatever the current version is.
 
 import Dexie from 'dexie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
 import type {
@@ -20,10 +20,10 @@ import type {
   SingleRow,
 } from '../../../renderer/src/data/model.ts';
 import { PushEngine } from '../../../renderer/src/sync/push/index.ts';
-import { ADVISOR, sandboxClient, type SandboxClient } from '../../integration/sandbox-client.ts';
+import { ADVISOR, sandboxUser } from '../../support/sandbox-client.ts';
 import type { AccountRecord } from '../../platform/model.ts';
-import { startPlatform, type Platform } from '../../platform/server.ts';
-import { clientFields, fakeIdb, newUserKey, openDb } from './helpers.ts';
+import { sandbox } from '../../support/sandbox.ts';
+import { clientFields, fakeIdb, newUserKey, openDb } from '../../support/store.ts';
 
 const VERSION_1 = {
   accounts:
@@ -37,17 +37,8 @@ const VERSION_1 = {
   meta: 'key',
 };
 
-let platform: Platform;
-let advisor: SandboxClient;
-
-beforeAll(async () => {
-  platform = await startPlatform({ port: 0, rateLimit: 0, accounts: 10 });
-  advisor = sandboxClient(platform, ADVISOR);
-});
-afterAll(async () => {
-  advisor.transport.dispose();
-  await platform.close();
-});
+const platform = sandbox({ accounts: 10 });
+const advisor = sandboxUser(platform, ADVISOR);
 
 const NOW = 1_700_000_000_000;
 const stamp = Date.now();

@@ -10,7 +10,7 @@ import {
   switchToSend,
   waitingSentence,
 } from '../../../renderer/src/data/identity/other-teams.ts';
-import { clientFields, fakeIdb, newUserKey, openDb, syncedAccount } from './helpers.ts';
+import { clientFields, fakeIdb, newUserKey, openDb, syncedAccount } from '../../support/store.ts';
 
 const MAIN = { id: 1, name: 'Main Street Advisors' };
 const HARBOR = { id: 2, name: 'Harbor Wealth Partners' };

@@ -17,7 +17,7 @@ import {
   outbox,
   syncedAccount,
   syncedItem,
-} from './helpers.ts';
+} from '../../support/store.ts';
 
 let db: AdvisorDb;
 let api: FakeApi;

@@ -2,7 +2,7 @@
 // translated when a request is built, the classification table, backoff, sign-in pause, and
 // `whenSynced` across the two modules.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DELETED_ON_SERVER,
   createRecord,
@@ -13,7 +13,7 @@ import {
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { PushEngine, type PushEvent, type PushOptions } from '../../../renderer/src/sync/push/index.ts';
 import { FakeApi, failure } from './fake-api.ts';
-import { clientFields, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
+import { clientFields, outbox, storePerTest, syncedAccount, syncedItem } from '../../support/store.ts';
 
 let db: AdvisorDb;
 let api: FakeApi;
@@ -32,14 +32,11 @@ function engine(options: { baseMs?: number } = {}): PushEngine {
   return push;
 }
 
+storePerTest((fresh) => (db = fresh));
 beforeEach(() => {
-  db = openDb();
   api = new FakeApi();
   clock = 1_000_000;
   events = [];
-});
-afterEach(async () => {
-  await db.delete();
 });
 
 const child = (first: string) => ({ relationship: 'child', first_name: first, last_name: 'Tester' });

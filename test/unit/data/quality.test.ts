@@ -4,7 +4,7 @@
 // the estimate, which no pull ever writes. Over fake-indexeddb, with the real change module and
 // the real pull engine behind a scripted `send`.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import {
   DELETED_ON_SERVER,
@@ -15,15 +15,10 @@ import {
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import type { AccountMeta, AccountRow, Fields } from '../../../renderer/src/data/model.ts';
 import { PullEngine } from '../../../renderer/src/sync/pull/index.ts';
-import { clientFields, openDb, outbox, syncedAccount } from './helpers.ts';
+import { clientFields, outbox, storePerTest, syncedAccount } from '../../support/store.ts';
 
 let db: AdvisorDb;
-beforeEach(() => {
-  db = openDb();
-});
-afterEach(async () => {
-  await db.delete();
-});
+storePerTest((fresh) => (db = fresh));
 
 const quality = async (id: string) => (await db.accounts.get(id))?.meta.quality ?? null;
 const missing = (q: AccountMeta['quality']) => (q?.rules ?? []).filter((r) => !r.valid).map((r) => r.message);

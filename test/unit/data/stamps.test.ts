@@ -13,7 +13,7 @@ import {
 } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { storeName, type StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
-import { clientFields, newUserKey, openDb, outbox, syncedAccount, syncedItem } from './helpers.ts';
+import { clientFields, newUserKey, openDb, outbox, syncedAccount, syncedItem } from '../../support/store.ts';
 
 const opened: AdvisorDb[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import {
   storageProblem,
   withStorage,
 } from '../../../renderer/src/data/storage.ts';
-import { clientFields, openDb, outbox, syncedAccount } from './helpers.ts';
+import { clientFields, openDb, outbox, syncedAccount } from '../../support/store.ts';
 
 const dom = (name: string, message = name) => new DOMException(message, name);
 

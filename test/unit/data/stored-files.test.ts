@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { engagementPartRow, engagementRow } from '../../../renderer/src/data/records.ts';
 import { accountFiles } from '../../../renderer/src/data/stored-files.ts';
-import { openDb, syncedAccount, syncedItem } from './helpers.ts';
+import { openDb, syncedAccount, syncedItem } from '../../support/store.ts';
 
 let db: AdvisorDb;
 afterEach(() => db.delete());

@@ -14,7 +14,7 @@ import {
 import { changesInOtherStores } from '../../../renderer/src/data/identity/other-teams.ts';
 import { storeNames } from '../../../renderer/src/data/identity/store-names.ts';
 import { SignOutFlow, elsewhereNote, elsewhereWay } from '../../../renderer/src/shell/sign-out.ts';
-import { clientFields, fakeIdb, newUserKey, openIdentityDb } from '../data/helpers.ts';
+import { clientFields, fakeIdb, newUserKey, openIdentityDb } from '../../support/store.ts';
 
 const MAIN = { id: 1, name: 'Main Street Advisors' };
 const HARBOR = { id: 2, name: 'Harbor Wealth Partners' };

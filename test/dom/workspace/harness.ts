@@ -1,0 +1,202 @@
+// Mounts an account's workspace as the app does: the real page at route `account`, PrimeVue,
+// Pinia and a router, over a fresh local store (fake-indexeddb) the test fills as a pull would.
+// Test files that use it run in happy-dom (`// @vitest-environment happy-dom`).
+
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import Dexie from 'dexie';
+import { createPinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import ToastService from 'primevue/toastservice';
+import Tooltip from 'primevue/tooltip';
+import { expect, vi } from 'vitest';
+import { defineComponent, h, type Component } from 'vue';
+import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
+import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
+import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
+import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
+import type { AccountRow } from '../../../renderer/src/data/model.ts';
+import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
+import {
+  clientFields,
+  fakeIdb,
+  openDb,
+  syncedAccount,
+  syncedItem,
+  syncedSingle,
+} from '../../support/store.ts';
+
+export { openDb, syncedAccount, syncedItem, syncedSingle };
+
+// Live queries run only where Dexie finds an IndexedDB of its own (`Dexie.dependencies`), which
+// neither Node nor happy-dom has: give it the fake one the test databases live in.
+Object.assign(Dexie.dependencies, fakeIdb);
+
+export interface Mounted {
+  wrapper: VueWrapper;
+  router: Router;
+  db: AdvisorDb;
+}
+
+/**
+ * An account with a client and a co-client, already on the platform and pulled here in full: the
+ * sections a test writes are all the platform has.
+ */
+export async function household(db: AdvisorDb, serverId = 7) {
+  const account = await syncedAccount(db, serverId, {
+    ...clientFields('Ann'),
+    'coclient.first_name': 'Bob',
+    'coclient.last_name': 'Tester',
+    'coclient.email': 'bob@example.com',
+  });
+  return pulledInFull(db, account);
+}
+
+/** An account as a whole pull leaves it: every part arrived (data/coverage.ts). */
+export async function pulledInFull(db: AdvisorDb, account: AccountRow): Promise<AccountRow> {
+  const parts = Object.fromEntries(accountPartKeys(membersOf(account.meta)).map((key) => [key, 1]));
+  await db.accounts.update(account.id, { pulledAt: 1, parts });
+  return (await db.accounts.get(account.id))!;
+}
+
+/** `beside`: parts of the shell drawn next to the page (the command palette, the toasts). */
+export async function mountWorkspace(
+  db: AdvisorDb,
+  accountId: string,
+  query: Record<string, string> = {},
+  { beside = [] }: { beside?: Component[] } = {},
+): Promise<Mounted> {
+  useLocalDb(db);
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/accounts', name: 'accounts', component: { render: () => h('div', 'accounts') } },
+      { path: '/accounts/:id', name: 'account', component: AccountWorkspace },
+      // The Engagements tab links to the area and to one engagement.
+      { path: '/engagements', name: 'engagements', component: { render: () => h('div', 'engagements') } },
+      { path: '/engagements/:id', name: 'engagement', component: { render: () => h('div', 'engagement') } },
+    ],
+  });
+  await router.push({ name: 'account', params: { id: accountId }, query });
+  await router.isReady();
+  const App = defineComponent({
+    render: () => (beside.length ? h('div', [h(RouterView), ...beside.map((c) => h(c))]) : h(RouterView)),
+  });
+  const wrapper = mount(App, {
+    attachTo: document.body,
+    global: {
+      plugins: [createPinia(), router, [PrimeVue, { theme: 'none' }], ToastService],
+      directives: { tooltip: Tooltip },
+      // Real transitions: dialogs and lists report "shown" and "hidden" as they do in the app.
+      // Chart.js needs a canvas context, which happy-dom lacks: the figures beside each chart are
+      // asserted here, the drawn charts in the end-to-end screenshots.
+      stubs: { transition: false, 'transition-group': false, Chart: true },
+    },
+  });
+  await vi.waitFor(() => expect(wrapper.find('[data-testid="workspace-title"]').exists()).toBe(true));
+  return { wrapper, router, db };
+}
+
+/** Lets the local store's live queries answer and the page render. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await flushPromises();
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export const byTestId = (id: string): HTMLElement[] => [
+  ...document.body.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`),
+];
+
+/** The one element of a test id in the whole page (dialogs render outside the wrapper). */
+export function one(id: string): HTMLElement {
+  const all = byTestId(id);
+  if (all.length !== 1) throw new Error(`Expected one [data-testid="${id}"], found ${all.length}.`);
+  return all[0] as HTMLElement;
+}
+
+/** The form field `name` inside `root` (dialog, page). */
+export function field(root: ParentNode, name: string): HTMLElement {
+  const el = root.querySelector<HTMLElement>(`.field[data-field="${name}"]`);
+  if (!el) throw new Error(`No field ${name}.`);
+  return el;
+}
+
+export function messagesOf(root: ParentNode, name: string): string {
+  return field(root, name).querySelector('[data-testid="field-messages"]')?.textContent?.trim() ?? '';
+}
+
+export async function typeText(input: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await settle();
+}
+
+export async function blur(el: HTMLElement): Promise<void> {
+  el.dispatchEvent(new FocusEvent('blur'));
+  el.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  await settle();
+}
+
+/** Types a number into a PrimeVue number input: the value is taken when the input is left. */
+export async function typeNumber(root: ParentNode, name: string, value: number): Promise<void> {
+  const input = field(root, name).querySelector<HTMLInputElement>('input');
+  if (!input) throw new Error(`No number input in ${name}.`);
+  input.focus();
+  input.value = String(value);
+  await blur(input);
+}
+
+/** Picks an option of a PrimeVue select by its label, as a user clicks it. */
+export async function choose(root: ParentNode, name: string, label: string): Promise<void> {
+  const select = field(root, name).querySelector<HTMLElement>('.p-select');
+  if (!select) throw new Error(`No select in ${name}.`);
+  select.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await settle();
+  const option = optionsOpen().find((o) => o.textContent?.trim() === label);
+  if (!option)
+    throw new Error(
+      `No option “${label}” in ${name}: ${optionsOpen()
+        .map((o) => o.textContent?.trim())
+        .join(', ')}`,
+    );
+  await pick(option);
+}
+
+/** Chooses an option of an open list: the select takes it on mouse down. */
+export async function pick(option: HTMLElement): Promise<void> {
+  option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  option.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await settle();
+}
+
+/** The options of the select list open on the page. */
+export function optionsOpen(): HTMLElement[] {
+  const overlay = [...document.body.querySelectorAll<HTMLElement>('.p-select-overlay')].at(-1);
+  return [...(overlay?.querySelectorAll<HTMLElement>('.p-select-option') ?? [])];
+}
+
+export async function click(el: Element): Promise<void> {
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await settle();
+}
+
+export async function press(
+  key: string,
+  init: KeyboardEventInit = {},
+  target: EventTarget = document.activeElement ?? document.body,
+): Promise<void> {
+  const code = /^[a-z]$/i.test(key) ? `Key${key.toUpperCase()}` : key;
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true, ...init }));
+  await settle();
+}
+
+/** The dialog of an item form, open on the page. */
+export function dialog(): HTMLElement {
+  return one('item-dialog');
+}
+
+/** The text input (or text area) of the form field `name` inside `root`. */
+export const inputOf = (root: ParentNode, name: string) =>
+  field(root, name).querySelector('input, textarea') as HTMLInputElement;

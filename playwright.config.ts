@@ -16,7 +16,10 @@ export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests run
+  // side by side; a test spends most of its time waiting on the app (sync, request budget), so two
+  // workers on two cores take about half the time of one.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',

@@ -14,9 +14,15 @@ function chromium(): string {
 
 export default defineConfig({
   testDir: 'test/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  workers: 1,
+  // Waits, not assertions: a passing test takes no longer for them. Under a second load (two
+  // cores shared with another run) the sign-in round trip alone took over 10 s, failing tests
+  // that pass on a quiet machine; these bounds hold them at 3x that.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests run
+  // side by side; a test spends most of its time waiting on the app (sync, request budget), so two
+  // workers on two cores take about half the time of one.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',

@@ -10,8 +10,11 @@ import type { ApiResult } from '@shared/api/request.ts';
 export type { Connection };
 
 export const useConnectivityStore = defineStore('connectivity', () => {
-  /** What the system says (navigator.onLine and its events). */
-  const networkUp = ref(typeof navigator === 'undefined' ? true : navigator.onLine);
+  /**
+   * What the system says (navigator.onLine and its events); where it says nothing (Node 21+ has a
+   * navigator without onLine: the tests' runtime) the network counts as up, as in the coordinator.
+   */
+  const networkUp = ref(typeof navigator === 'undefined' ? true : (navigator.onLine ?? true));
   const platformAnswered = ref(true);
   /** The last request failed for want of a network (Reach.noWayOut in @shared/api/connection.ts). */
   const noWayOut = ref(false);

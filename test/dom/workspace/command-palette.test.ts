@@ -194,6 +194,32 @@ describe('the meeting summary from the palette', () => {
     await vi.waitFor(() => expect(meetingSummaryAccount.value).toBe(account.id));
     meetingSummaryAccount.value = null;
   });
+
+  it('Enter pressed before the results of the text are in acts on them once they are', async () => {
+    const db = openDb();
+    const account = await household(db);
+    await mountFrame(db, `/accounts/${account.id}`);
+    await vi.waitFor(() => expect(one('workspace-title')).toBeTruthy());
+    // A busy computer: the palette's read of the account on screen ends after the keys.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const get = db.accounts.get.bind(db.accounts) as (id: string) => Promise<unknown>;
+    const slow = vi
+      .spyOn(db.accounts, 'get')
+      .mockImplementation((async (id: string) => (await gate, get(id))) as never);
+
+    await openPalette();
+    input().value = 'meeting summary';
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+    input().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await settle();
+    expect(isOpen()).toBe(true);
+    release();
+    await vi.waitFor(() => expect(meetingSummaryAccount.value).toBe(account.id));
+    expect(isOpen()).toBe(false);
+    slow.mockRestore();
+    meetingSummaryAccount.value = null;
+  });
 });
 
 describe('a jump to a section lands the cursor in it', () => {

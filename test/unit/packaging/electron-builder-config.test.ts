@@ -40,7 +40,18 @@ describe('build/electron-builder.yml', () => {
   it('packs the built app only, in an asar, with update metadata for an https feed', async () => {
     const c = await config();
     expect(c.asar).toBe(true);
-    expect(c.files).toEqual([{ filter: ['out/**', 'package.json', '!**/*.map'] }]);
+    // The browser preview's page and its HTTP bridge are built beside the app but never shipped.
+    expect(c.files).toEqual([
+      {
+        filter: [
+          'out/**',
+          'package.json',
+          '!**/*.map',
+          '!out/renderer/preview.html',
+          '!out/renderer/assets/preview-*',
+        ],
+      },
+    ]);
     const publish = c.publish as { provider: string; url: string };
     expect(publish.provider).toBe('generic');
     expect(publish.url).toMatch(/^https:\/\//);

@@ -19,10 +19,11 @@ export default defineConfig({
   // that pass on a quiet machine; these bounds hold them at 3x that.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests run
-  // side by side; a test spends most of its time waiting on the app (sync, request budget), so two
-  // workers on two cores take about half the time of one.
-  workers: 2,
+  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests could
+  // run side by side, but on two cores they are bound by the CPU (Chromium's renderer and software
+  // GPU process, the platform, the preview host): a fresh-clone run with two workers took 17.0 min
+  // for the 30 tests, against 12.5 min with one.
+  workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',

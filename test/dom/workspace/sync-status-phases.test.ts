@@ -106,7 +106,7 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-state').textContent).toContain('All changes sent');
     expect(document.querySelector('[data-testid="sync-problems"]')).toBeNull();
     await click(one('sync-status'));
-    expect(one('last-synced').textContent).toBe('Last synced 2 minutes ago');
+    expect(one('last-synced').textContent).toBe('Last exchange with the platform 2 minutes ago');
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 

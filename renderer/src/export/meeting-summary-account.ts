@@ -32,7 +32,8 @@ export interface AccountWords {
 }
 
 /**
- * The stages' names from the user resource's pipelines this computer keeps (the board's source), and the account's own copy of its stage for one the user resource does not list.
+ * The stages' names from the user resource's pipelines this computer keeps (the board's source),
+ * and the account's own copy of its stage for one the user resource does not list.
  */
 export async function accountWords(db: AdvisorDb, account: AccountRow): Promise<AccountWords> {
   const stages = new Map<string, string>();
@@ -56,7 +57,7 @@ export function phoneFieldName(field: string): string | null {
   return m ? `${ROLE_WORDS[m[1] as string]} mobile phone` : null;
 }
 
-/** An account field's value in words; null when the field is a member's (read as the member form reads it). */
+/** An account field's value in words; null for a member's field (read as the member form reads it). */
 export function accountValue(words: AccountWords, field: string, value: unknown): string | null {
   if (field === 'pipeline.id') {
     const id = text(value);

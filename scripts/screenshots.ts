@@ -17,6 +17,7 @@ const SCREENS = [
   'not-downloaded-household',
   'prepare-meeting-progress',
   'export-menu',
+  'meeting-summary-dialog',
   'stored-files',
   'forms-list',
   'forms-tab',

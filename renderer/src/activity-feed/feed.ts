@@ -2,6 +2,7 @@
 // an account's activity as entries in the advisor's words, the account each entry is about, and
 // since when the feed on this computer is current ("as of" its last pull).
 
+import { SECTION_FORMS } from '@shared/section-forms/build.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountActivityRow, AccountRow, UserActivityRow } from '../data/model.ts';
 import { platformIcon } from '../common/icons.ts';
@@ -63,8 +64,21 @@ export async function withAccounts(db: AdvisorDb, page: EntryPage): Promise<Entr
   };
 }
 
+/** The sections' names by the platform's type names (`ExpenseFixed` → "Fixed expenses"). */
+const SECTION_TITLES = new Map(SECTION_FORMS.map((f) => [f.entity, f.title] as const));
+const TYPE_NAMED = new RegExp(`\\b(${[...SECTION_TITLES.keys()].join('|')})(?= data\\b)`, 'g');
+
+/**
+ * A description in the advisor's words: the platform names a section by its type
+ * ("ExpenseFixed data of Ann Tester was updated"), the app by its title, as the section's heading
+ * does ("Fixed expenses data of Ann Tester was updated").
+ */
+export function inAdvisorWords(description: string): string {
+  return description.replace(TYPE_NAMED, (type) => SECTION_TITLES.get(type) ?? type);
+}
+
 function descriptionOf(row: UserActivityRow): string {
-  return text(row.server.description);
+  return inAdvisorWords(text(row.server.description));
 }
 
 function feedEntry(row: UserActivityRow): ActivityEntry {
@@ -93,7 +107,7 @@ function accountEntry(row: AccountActivityRow, accountId: string): ActivityEntry
   const a = row.server;
   const kind = activityType(row.type, platformIcon(a.icon));
   const author = text(a.options?.author);
-  const description = text(a.description);
+  const description = inAdvisorWords(text(a.description));
   const details = questionnaireDetails(a.options ?? {});
   // The author said once: descriptions often name them already.
   const by = author && !details && !description.includes(author) ? ` · ${author}` : '';

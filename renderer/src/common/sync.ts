@@ -28,6 +28,12 @@ import { useConnectivityStore } from './connectivity.ts';
  * over every pull under way (so it moves whichever pull moves).
  */
 export interface SyncActivity {
+  /**
+   * Sending the changes made here, or bringing the platform's data here (preparing households for
+   * a meeting, a pull, the background's refresh, a check for updates): the status control says
+   * the changes' state apart from the second.
+   */
+  kind: 'sending' | 'updating';
   /** Short, for the status control: "Sending 3 changes", "Updating 2 of 5". */
   short: string;
   /**
@@ -60,6 +66,7 @@ export function describeActivity(
     const at = meeting.length - preparing.length + 1;
     const left = householdsTimeLeft(steps, perMinute);
     return {
+      kind: 'updating',
       short: `Preparing ${at} of ${meeting.length}`,
       calm: false,
       announced: 'Preparing households for a meeting.',
@@ -73,6 +80,7 @@ export function describeActivity(
     const done = counted.reduce((n, p) => n + Math.min(p.done, p.total ?? 0), 0);
     const count = total ? ` ${done} of ${total}` : '';
     return {
+      kind: 'updating',
       short: total && done > 0 ? `Updating${count}` : 'Updating…',
       calm: false,
       announced: 'Updating this computer from the platform.',
@@ -83,6 +91,7 @@ export function describeActivity(
   }
   if (pendingCount > 0)
     return {
+      kind: 'sending',
       short: `Sending ${changes(pendingCount)}`,
       calm: false,
       announced: 'Sending your changes to the platform.',
@@ -94,6 +103,7 @@ export function describeActivity(
   if (queued > 0) {
     const left = householdsTimeLeft(steps, perMinute);
     return {
+      kind: 'updating',
       // Not "offline": that word is the connection's, shown beside it.
       short: `Refreshing ${queued} ${queued === 1 ? 'household' : 'households'}`,
       calm: true,
@@ -104,6 +114,7 @@ export function describeActivity(
     };
   }
   return {
+    kind: 'updating',
     short: 'Updating…',
     calm: false,
     announced: 'Checking the platform for updates.',

@@ -1,6 +1,9 @@
 // The meeting change summary's rows: every change made on this computer to a household in a span,
-// as the advisor reads it (section, item, field, before → after in the workspace's words, when,
-// and whether the platform has it), from the change journal and the outbox alone.
+// as the advisor reads it (section, item, field, before → after in the workspace's words: stages
+// and relations by name, choices by label, amounts with their frequency; when, and whether the
+// platform has it), from the change journal and the outbox alone. A change that only rewrote a
+// value in another form (a phone's spaces, a date's time of day) reads the same before and after,
+// and is no change: it is left out.
 
 import { sectionForm } from '@shared/section-forms/build.ts';
 import type { FormField } from '@shared/section-forms/form.ts';
@@ -15,6 +18,16 @@ import type { Fields } from '../data/model.ts';
 import { displayValue } from '../household/values.ts';
 import { memberLabel, relationLabel } from '../household/workspace.ts';
 import { householdTitle, readHousehold, type HouseholdData } from './summary/household-data.ts';
+import {
+  accountFieldName,
+  accountValue,
+  accountWords,
+  phoneChanges,
+  phoneFieldName,
+  phoneMeaning,
+  withPhones,
+  type AccountWords,
+} from './meeting-summary-account.ts';
 
 export interface MeetingChangeRow {
   /** Local time (ms) of the change. */
@@ -73,6 +86,8 @@ function reasonOf(e: JournalChange): string {
 function fieldName(section: string, field: string): string {
   const known = formField(section, field);
   if (section === 'account') {
+    const own = accountFieldName(field) ?? phoneFieldName(field);
+    if (own) return own;
     const [role, name = field] = field.split('.');
     const who = role === 'client' || role === 'coclient' ? `${ROLE_WORDS[role]} ` : '';
     return `${who}${(known?.label ?? fieldLabel(name)).toLowerCase()}`.replace(/^./, (c) => c.toUpperCase());
@@ -88,30 +103,48 @@ function plain(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Reads a value as the workspace shows it, from the household as it is now (relations, currency). */
-function valueReader(data: HouseholdData) {
-  const named = (r: Parameters<typeof relationLabel>[0]) => relationLabel(r, data.account, data.items);
+/**
+ * Reads a value as the workspace shows it, from the household as it is now (relations, currency),
+ * the account's own fields as its screens name them (`words`). A relation to an item no longer
+ * here is named as the journal last named it (`names`: the item's name by its local id).
+ */
+function valueReader(data: HouseholdData, words: AccountWords, names: ReadonlyMap<string, string>) {
+  const named = (r: Parameters<typeof relationLabel>[0]) =>
+    r.id && !data.items.some((i) => i.id === r.id) && names.get(r.id)
+      ? (names.get(r.id) as string)
+      : relationLabel(r, data.account, data.items);
   return (section: string, field: string, value: unknown): string => {
+    const own = section === 'account' ? accountValue(words, field, value) : null;
+    if (own !== null) return own;
     const known = formField(section, field);
     return known ? displayValue(known, value, named, data.currency) : plain(value);
   };
 }
+type Reader = ReturnType<typeof valueReader>;
+
+/**
+ * Whether a change changed what the value means: not when it reads the same before and after, nor
+ * for a phone written with other spaces or dashes (`+1 692 708 8843` and `+16927088843`).
+ */
+function changedMeaning(read: Reader, e: JournalChange): boolean {
+  const field = e.field ?? '';
+  const phone =
+    (e.section === 'account' && phoneFieldName(field)) || formField(e.section, field)?.input === 'phone';
+  if (phone) return phoneMeaning(e.before) !== phoneMeaning(e.after);
+  return read(e.section, field, e.before) !== read(e.section, field, e.after);
+}
 
 /** A record's fields as one line: `Name: Savings · Current value: $12,000`, empty fields left out. */
-function fieldsLine(read: ReturnType<typeof valueReader>, section: string, fields: unknown): string {
+function fieldsLine(read: Reader, section: string, fields: unknown): string {
   if (!isPlainObject(fields)) return '';
-  return Object.entries(fields as Fields)
+  return Object.entries(section === 'account' ? withPhones(fields as Fields) : (fields as Fields))
     .map(([k, v]) => [fieldName(section, k), read(section, k, v)] as const)
     .filter(([, v]) => v !== '')
     .map(([k, v]) => `${k}: ${v}`)
     .join(' · ');
 }
 
-function rowOf(
-  data: HouseholdData,
-  read: ReturnType<typeof valueReader>,
-  e: JournalChange,
-): MeetingChangeRow {
+function rowOf(data: HouseholdData, read: Reader, e: JournalChange): MeetingChangeRow {
   const place =
     e.section === 'account' ? { title: 'Household', who: '' } : sectionLabel(e.section, data.account);
   const item =
@@ -158,9 +191,12 @@ export async function meetingSummary(
   span: { from: number; to: number },
 ): Promise<MeetingSummary> {
   const data = await readHousehold(db, accountId, undefined);
-  const read = valueReader(data);
-  const changes = await journalChanges(db, accountId, span.from, span.to);
-  const rows = changes.map((e) => rowOf(data, read, e));
+  const changes = phoneChanges(await journalChanges(db, accountId, span.from, span.to), data.account);
+  const names = new Map(changes.filter((e) => e.label).map((e) => [e.recordId, e.label] as const));
+  const read = valueReader(data, await accountWords(db, data.account), names);
+  const rows = changes
+    .filter((e) => e.kind !== 'update' || changedMeaning(read, e))
+    .map((e) => rowOf(data, read, e));
   const counts: Record<ChangeState, number> = { sent: 0, pending: 0, refused: 0, conflict: 0, withdrawn: 0 };
   for (const r of rows) counts[r.state]++;
   return { household: householdTitle(data), from: span.from, to: span.to, rows, counts, firm: data.firm };

@@ -51,6 +51,26 @@ export function unsentNote(count: number): string {
   return `${changes(count)} ${count === 1 ? 'has' : 'have'} not reached the platform yet.`;
 }
 
+/**
+ * What becomes of the current team's unsent changes, as the dialog stands: kept here and sent at
+ * the next sign-in, unless this computer's copy is to be removed (`removeCopy`), which loses them.
+ * Sending first needs the platform (`online`).
+ */
+export function keptNote(
+  count: number,
+  { online, removeCopy }: { online: boolean; removeCopy: boolean },
+): string {
+  const one = count === 1;
+  if (removeCopy)
+    return `Removing this computer's copy loses ${one ? 'it' : 'them'} for good: ${one ? 'it never reaches' : 'they never reach'} the platform. ${
+      online ? `Send ${one ? 'it' : 'them'} first, or keep the copy` : 'Keep the copy'
+    } to send ${one ? 'it' : 'them'} at your next sign-in.`;
+  const kept = `${one ? 'It is' : 'They are'} kept here and sent at your next sign-in`;
+  return online
+    ? `${kept}, unless you send ${one ? 'it' : 'them'} first.`
+    : `${kept}, when the platform can be reached.`;
+}
+
 const list = (parts: readonly string[]) =>
   parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 
@@ -65,10 +85,12 @@ export function elsewhereNote(waiting: readonly WaitingTeam[]): string {
 
 /**
  * How the other teams' changes go: only under their own team, so "send them first" cannot send
- * them (it sends the current team's).
+ * them (it sends the current team's); with the copy removed (`removeCopy`), not at all.
  */
-export function elsewhereWay(waiting: readonly WaitingTeam[]): string {
+export function elsewhereWay(waiting: readonly WaitingTeam[], removeCopy = false): string {
   if (waiting.length === 0) return '';
+  if (removeCopy)
+    return `${total(waiting) === 1 ? 'It goes' : 'They go'} with this computer's copy, lost for good.`;
   const kept = `${total(waiting) === 1 ? 'It is' : 'They are'} kept here and sent when`;
   if (waiting.length === 1) return `${kept} ${waiting[0]!.team.name} is your current team.`;
   return `${kept} their team is your current team.`;

@@ -58,6 +58,37 @@ describe('activity types', () => {
 });
 
 describe('the feed', () => {
+  it('names a section as its heading does, never by the platform’s type name (issue 23)', async () => {
+    const db = openDb();
+    const ann = await syncedAccount(db, 13, clientFields('Ann'));
+    // As the platform describes these (the sandbox's wording).
+    await feedItem(
+      db,
+      'account.currentdata.updated',
+      'ExpenseFixed data of Ann Tester was updated',
+      '2026-03-04 10:00:00',
+    );
+    await feedItem(
+      db,
+      'account.currentdata.updated',
+      'FamilyMember data of Ann Tester was updated',
+      '2026-03-03 10:00:00',
+    );
+    await feedItem(
+      db,
+      'account.currentdata.updated',
+      'Plan data of Ann Tester was updated',
+      '2026-03-02 10:00:00',
+    );
+    const page = await feedPage(db, { limit: 10 });
+    expect(page.entries.map((e) => e.description)).toEqual([
+      'Fixed expenses data of Ann Tester was updated',
+      'Family data of Ann Tester was updated',
+      'Retirement and college plans data of Ann Tester was updated',
+    ]);
+    expect(page.entries.every((e) => e.accountId === ann.id)).toBe(true);
+  });
+
   it('lists entries newest first, filtered by type, each linked to the account its description names', async () => {
     const db = openDb();
     const jonas = await syncedAccount(db, 11, { ...clientFields('Jonas'), 'client.last_name': 'Lindqvist' });

@@ -208,3 +208,18 @@ describe('the sign-out dialog while the platform asked us to wait', () => {
     expect(signOuts).toBe(1);
   });
 });
+
+describe('the sign-out dialog with this computer’s copy to remove', () => {
+  it('says the unsent change is lost with the copy, not kept and sent later (issue 23, point 10)', async () => {
+    await changeMetTheWait();
+    await openDialog();
+    const kept = () => find('sign-out-kept')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(kept()).toBe('It is kept here and sent at your next sign-in, unless you send it first.');
+    find('sign-out-remove')!.querySelector('input')!.click();
+    await flushPromises();
+    expect(kept()).toBe(
+      "Removing this computer's copy loses it for good: it never reaches the platform. Send it first, or keep the copy to send it at your next sign-in.",
+    );
+    expect(find('sign-out-unsent')?.textContent).not.toMatch(/kept here and sent/);
+  });
+});

@@ -183,7 +183,7 @@ describe('the sync status control', () => {
     expect(status.getAttribute('aria-expanded')).toBe('true');
     const panel = one('sync-panel');
     expect(panel.textContent).toContain('cannot be reached');
-    expect(one('last-synced').textContent).toBe('Not synced yet on this computer');
+    expect(one('last-synced').textContent).toBe('No exchange with the platform yet on this computer');
 
     const refused = entry('rejected-entry', 'Assets “Lake house”');
     expect(refused.textContent).toContain('Ann Tester');

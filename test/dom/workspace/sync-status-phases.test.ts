@@ -106,7 +106,7 @@ describe('the status control, phase by phase', () => {
     expect(one('sync-state').textContent).toContain('All changes sent');
     expect(document.querySelector('[data-testid="sync-problems"]')).toBeNull();
     await click(one('sync-status'));
-    expect(one('last-synced').textContent).toBe('Last synced 2 minutes ago');
+    expect(one('last-synced').textContent).toBe('Last exchange with the platform 2 minutes ago');
     expect(one('sync-all-good').textContent).toContain('Everything you changed is on the platform.');
   });
 
@@ -169,7 +169,9 @@ describe('the status control, phase by phase', () => {
       });
     pulling(3, 4);
     await nextTick();
-    expect(one('sync-state').textContent).toContain('Updating 3 of 12');
+    // The pull is said apart from the changes: those still wait, whatever the pull does.
+    expect(one('sync-update').textContent).toContain('Updating 3 of 12');
+    expect(one('sync-state').textContent).toContain('4 to send');
     expect(one('sync-status').getAttribute('data-phase')).toBe('syncing');
     // The control's label has the counts; the announcement names none (each step would interrupt,
     // and a count announced once goes stale beside the header's).
@@ -181,7 +183,7 @@ describe('the status control, phase by phase', () => {
     );
     pulling(4, 3);
     await nextTick();
-    expect(one('sync-state').textContent).toContain('Updating 4 of 12');
+    expect(one('sync-update').textContent).toContain('Updating 4 of 12');
     expect(one('sync-announcement').textContent?.trim()).toBe(
       'Online. Updating this computer from the platform. Changes wait to be sent.',
     );
@@ -207,17 +209,17 @@ describe('the status control, phase by phase', () => {
     report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(0, 0) });
     await nextTick();
     // Nothing done yet: no "0 of 6" that looks stuck; the bars move on their own.
-    expect(one('sync-state').textContent?.trim()).toBe('Updating…');
+    expect(one('sync-update').textContent?.trim()).toBe('Updating…');
     await click(one('sync-status'));
     const bars = () => [...one('sync-progress').querySelectorAll('[role="progressbar"]')];
     expect(bars().map((b) => b.classList.contains('p-progressbar-indeterminate'))).toEqual([true, true]);
 
     report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(2, 0) });
     await nextTick();
-    expect(one('sync-state').textContent).toContain('Updating 2 of 6');
+    expect(one('sync-update').textContent).toContain('Updating 2 of 6');
     report({ phase: 'syncing', message: 'Syncing with the platform…', progress: pulls(2, 3) });
     await nextTick();
-    expect(one('sync-state').textContent).toContain('Updating 5 of 6');
+    expect(one('sync-update').textContent).toContain('Updating 5 of 6');
     expect(one('sync-message').textContent).toBe('Updating this computer from the platform: 5 of 6 done.');
     expect(bars().map((b) => b.getAttribute('aria-valuenow'))).toEqual(['100', '75']);
   });
@@ -307,8 +309,8 @@ describe('households pulled whole', () => {
       ],
     });
     await nextTick();
-    expect(one('sync-state').textContent?.trim()).toBe('Refreshing 2 households');
-    expect(one('sync-state').querySelector('.pi-spin')).toBeNull();
+    expect(one('sync-update').textContent?.trim()).toBe('Refreshing 2 households');
+    expect(one('sync-update').querySelector('.pi-spin')).toBeNull();
     expect(one('sync-announcement').textContent?.trim()).toBe(
       'Online. Updating the households kept offline in the background. Nothing waits to be sent.',
     );
@@ -330,6 +332,28 @@ describe('households pulled whole', () => {
     );
   });
 
+  it('changes sent while the background refreshes: "All changes sent" at once, the refresh said apart', async () => {
+    const refresh = [
+      step('a1', 'Ann Tester', 'background', 'getting', 3),
+      step('a2', 'Bob Lee', 'background', 'waiting'),
+      step('a3', 'Cleo Park', 'background', 'waiting'),
+    ];
+    // Back online: 8 changes go while 3 households wait for their refresh.
+    report({ phase: 'syncing', message: 'Syncing with the platform…', pendingCount: 8, households: refresh });
+    await nextTick();
+    expect(one('sync-state').textContent).toContain('Sending 8 changes');
+    // The platform has them all; the refresh goes on for a minute more.
+    report({ phase: 'syncing', message: 'Syncing with the platform…', pendingCount: 0, households: refresh });
+    await nextTick();
+    expect(one('sync-state').textContent?.trim()).toBe('All changes sent');
+    expect(one('sync-update').textContent?.trim()).toBe('Refreshing 3 households');
+    expect(one('sync-status').getAttribute('aria-label')).toContain('Nothing waits to be sent.');
+    report({ phase: 'idle', pendingCount: 0, households: [] });
+    await nextTick();
+    expect(one('sync-state').textContent?.trim()).toBe('All changes sent');
+    expect(document.querySelector('[data-testid="sync-update"]')).toBeNull();
+  });
+
   it('a preparation comes first: the control says how far it is, the panel each household’s state', async () => {
     report({
       phase: 'syncing',
@@ -349,8 +373,8 @@ describe('households pulled whole', () => {
       ],
     });
     await nextTick();
-    expect(one('sync-state').textContent?.trim()).toBe('Preparing 3 of 3');
-    expect(one('sync-state').querySelector('.pi-spin')).not.toBeNull();
+    expect(one('sync-update').textContent?.trim()).toBe('Preparing 3 of 3');
+    expect(one('sync-update').querySelector('.pi-spin')).not.toBeNull();
 
     await click(one('sync-status'));
     const [meeting, background] = [...one('sync-households').querySelectorAll('.steps')];

@@ -4,6 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  elsewhereWay,
+  keptNote,
   lossNote,
   SignOutFlow,
   unsentNote,
@@ -55,6 +57,31 @@ describe('what the dialog says', () => {
     expect(lossNote(0)).not.toMatch(/lost for good/);
     expect(lossNote(4)).toMatch(/The 4 changes that have not reached the platform will be lost for good\./);
     expect(lossNote(1)).toMatch(/The 1 change that has not reached the platform will be lost for good\./);
+  });
+
+  it('says what becomes of the unsent changes: kept and sent later, or lost once the copy is to go', () => {
+    expect(keptNote(1, { online: false, removeCopy: false })).toBe(
+      'It is kept here and sent at your next sign-in, when the platform can be reached.',
+    );
+    expect(keptNote(3, { online: true, removeCopy: false })).toBe(
+      'They are kept here and sent at your next sign-in, unless you send them first.',
+    );
+    // "Also remove this computer's copy" ticked: nothing is kept to be sent (issue 23, point 10).
+    for (const online of [true, false]) {
+      const removing = keptNote(1, { online, removeCopy: true });
+      expect(removing).not.toMatch(/kept here|sent at your next sign-in/);
+      expect(removing).toMatch(
+        /^Removing this computer's copy loses it for good: it never reaches the platform\./,
+      );
+    }
+    expect(keptNote(1, { online: true, removeCopy: true })).toMatch(
+      /Send it first, or keep the copy to send it at your next sign-in\.$/,
+    );
+    expect(keptNote(2, { online: false, removeCopy: true })).toMatch(
+      /Keep the copy to send them at your next sign-in\.$/,
+    );
+    const harbor = [{ team: { id: 2, name: 'Harbor Wealth Partners' }, count: 2 }];
+    expect(elsewhereWay(harbor, true)).toBe("They go with this computer's copy, lost for good.");
   });
 });
 

@@ -5,6 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { ADVISOR, activeAccounts, bothThemes, expect, openList, test } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 test('Save diagnostics… writes the sync reports and no client data or token', async ({ page, servers }) => {
   await openList(page, servers);
   // An account opened: its details and sections are pulled, and that pull is reported too.

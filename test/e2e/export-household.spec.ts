@@ -13,6 +13,10 @@ import readXlsxFile from 'read-excel-file/node';
 import { amountOf, netWorthOf, wholeDollars } from '../platform/figures.ts';
 import { activeAccounts, bothThemes, expect, goOffline, openList, outboxStates, test } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 const NEW_VALUE = 123_456;
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

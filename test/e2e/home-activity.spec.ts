@@ -8,6 +8,10 @@
 
 import { ADVISOR, activeAccounts, bothThemes, expect, signIn, test, type Servers } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 

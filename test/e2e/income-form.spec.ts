@@ -5,6 +5,10 @@
 
 import { activeAccounts, bothThemes, expect, localId, platformApi, signIn, test } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 const usd = (value: number, frequency: string) => ({ value, frequency });
 
 test('the income form: interest as an amount, monthly by default, one-time said where it is typed', async ({

@@ -6,6 +6,10 @@
 import type { AccountRecord } from '../platform/model.ts';
 import { activeAccounts, expect, openList, pageStorage, test, type Servers } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 const clientOf = (servers: Servers, id: number) =>
   servers.platform.control.store().state.accounts.find((a) => a.id === id)!.client;
 

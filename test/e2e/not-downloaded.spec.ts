@@ -18,6 +18,10 @@ import {
   test,
 } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 /** Opens the workspace from within the app (offline, a page load would find no host). */
 async function openAccount(page: Page, id: string): Promise<void> {
   await page.evaluate(

@@ -17,6 +17,10 @@ import {
   test,
 } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 /** The names of the page's IndexedDB databases. */
 function databases(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

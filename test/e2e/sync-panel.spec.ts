@@ -17,6 +17,10 @@ import {
   test,
 } from './fixtures.ts';
 
+// The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
+// and delete-account.spec.ts run at the platform's 60 a minute).
+test.use({ requestsPerMinute: 1000 });
+
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return -- raw IndexedDB in the page; this file is typed for Node, without the DOM */
 /** Gives the last operation of an account the state the push engine would: refused, or in conflict. */
 async function settle(

@@ -219,6 +219,10 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
         (globalThis as unknown as { __engagementPreviewScriptRan?: boolean }).__engagementPreviewScriptRan,
     ),
   ).toBeUndefined();
+  // One long sheet down to the window's bottom, not a short box scrolling above empty space (issue 23).
+  const sheet = (await page.getByTestId('engagement-preview-frame').boundingBox())!;
+  expect(sheet.y + sheet.height).toBeGreaterThan(900 - 80);
+  expect(sheet.y + sheet.height).toBeLessThanOrEqual(900);
   await shots(page, 'engagements-preview');
 
   // ---- Reopened, filled in again by the member, closed: the workspace says what changed -----------

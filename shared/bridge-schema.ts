@@ -2,7 +2,7 @@
 // before anything runs, whichever host carried it (IPC in Electron, HTTP in the browser preview).
 
 import { z } from 'zod';
-import { preferencesSchema, profileInputSchema } from './settings.ts';
+import { preferencesSchema } from './settings.ts';
 import { API_ERROR_KINDS, PRIORITIES } from './api/request.ts';
 import { ROUTE_PATTERN } from './api/route.ts';
 import { EXPORT_EXTENSIONS } from './export/file-name.ts';
@@ -54,6 +54,26 @@ export const storedFileRequestSchema = z.object({
   priority: priority.optional(),
   keptOnly: z.boolean().optional(),
 });
+
+/**
+ * A profile to save, its shape only: the settings service checks every field and answers each
+ * refusal under its field's name (an empty name, an address that is not one), which a refusal
+ * here would turn into one error the form cannot place.
+ */
+const shortText = z.string().max(2000);
+const endpointShape = z.object({ baseUrl: shortText, authUrl: shortText }).passthrough();
+export const profileShapeSchema = z
+  .object({
+    name: shortText,
+    v2: endpointShape,
+    v0: endpointShape,
+    clientId: shortText,
+    scope: shortText.optional(),
+    // Emptied in the form, the number arrives as null; the service names the field.
+    rateLimitPerMinute: z.number().nullable(),
+    clientSecret: z.string().max(500).optional(),
+  })
+  .passthrough();
 
 /** Files kept in one call: more than an account holds, and a bound on what one call may ask. */
 export const MAX_FILES_PER_CALL = 500;
@@ -181,7 +201,7 @@ export const BRIDGE_CHANNELS = {
   'exports.finish': z.tuple([exportId]),
   'exports.cancel': z.tuple([exportId]),
   'settings.get': z.tuple([]),
-  'settings.saveProfile': z.tuple([profileInputSchema.passthrough()]),
+  'settings.saveProfile': z.tuple([profileShapeSchema]),
   'settings.setPreferences': z.tuple([preferencesSchema]),
   'updates.status': z.tuple([]),
   // The address itself is checked by the settings service, which names the field in its answer.

@@ -67,7 +67,11 @@ export const endpointSchema = z.object({
 });
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, 'needs a name').max(60, 'must be at most 60 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required: give the profile a name')
+    .max(60, 'must be at most 60 characters'),
   v2: endpointSchema,
   v0: endpointSchema,
   clientId: z.string().trim().min(1, 'is required: the client id the platform issued').max(200),

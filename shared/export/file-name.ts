@@ -18,6 +18,15 @@ export function localDay(date: Date): string {
  * (`Accounts – 2026-11-25.csv`). Spaces are collapsed; the rest is left to the sanitizer.
  */
 export function exportFileName(subject: string, what: string, date: Date, ext: ExportExtension): string {
-  const parts = [subject, what].map((part) => part.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  return `${[...parts, localDay(date)].join(' – ')}.${ext}`;
+  return namedFile([subject, what, localDay(date)], ext);
+}
+
+/**
+ * The same style for any file the app names (a report of a range, the diagnostics log): its parts
+ * joined by an en dash, spaces collapsed, empty parts left out (`Household overview – Clients –
+ * 2026-07-01 to 2026-09-30.csv`).
+ */
+export function namedFile(parts: readonly string[], ext: string): string {
+  const kept = parts.map((part) => part.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return `${kept.join(' – ')}.${ext}`;
 }

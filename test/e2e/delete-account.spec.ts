@@ -172,5 +172,8 @@ test('an assistant, whose role may not delete, sees the button disabled with the
   await expect(open).toHaveAccessibleDescription(reason);
   // Hovering the disabled button shows the same words.
   await expect(page.locator('.delete-wrap')).toHaveAttribute('title', reason);
+  // On screen, not only in an attribute (issue 23: the assistant's greyed Delete said no reason).
+  await open.hover({ force: true });
+  await expect(page.locator('.p-tooltip')).toHaveText(reason);
   expect(onPlatform(servers, account.id)).toBe(true);
 });

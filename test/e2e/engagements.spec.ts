@@ -219,6 +219,10 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
         (globalThis as unknown as { __engagementPreviewScriptRan?: boolean }).__engagementPreviewScriptRan,
     ),
   ).toBeUndefined();
+  // One long sheet down to the window's bottom, not a short box scrolling above empty space (issue 23).
+  const sheet = (await page.getByTestId('engagement-preview-frame').boundingBox())!;
+  expect(sheet.y + sheet.height).toBeGreaterThan(900 - 80);
+  expect(sheet.y + sheet.height).toBeLessThanOrEqual(900);
   await shots(page, 'engagements-preview');
 
   // ---- Reopened, filled in again by the member, closed: the workspace says what changed -----------
@@ -235,6 +239,12 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   const sectionsBefore = JSON.stringify([theirs().sections ?? {}, theirs().singles ?? {}]);
   const profileBefore = JSON.stringify(theirs().profile);
   await detail.getByTestId('engagement-close').click();
+  // Closing writes the answers into the profile, so it is asked first (issue 23).
+  const asked = page.getByTestId('confirm-dialog');
+  await expect(asked.getByTestId('confirm-message')).toContainText(
+    'writes them into the household’s profile',
+  );
+  await asked.getByTestId('confirm-accept').click();
   await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual([]);
   expect(store.state.engagements.find((e) => e.id === sent.id)?.status).toBe('COMPLETED');
   // The platform wrote the answers into the profile (fields connected to it) and no section.

@@ -131,3 +131,56 @@ test('prepare two households for a meeting online, then open them offline', asyn
   await expect(page.getByTestId('net-worth-total')).toHaveText('Not downloaded yet');
   await expect(page.getByTestId('net-worth')).not.toContainText(/\$0(\.00)?(?![\d,.])/);
 });
+
+test.describe('a household added once the first is ready', () => {
+  // The screens are under test here, not the budget's minutes.
+  test.use({ requestsPerMinute: 1000 });
+
+  // Issue 23: Priya "Ready offline", then Charlotte added in the same dialog; once Charlotte was
+  // ready the list read "1 of 1". Every household prepared stays listed until the list is cleared.
+  test('both stay listed once both are ready, in the dialog and on Home, until cleared', async ({
+    page,
+    servers,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openList(page, servers);
+    const [first, second] = activeAccounts(servers).filter((a) => !a.favorited && a.client.email);
+    if (!first || !second) throw new Error('The seed has too few households.');
+
+    await page.getByTestId('account-search').pressSequentially(first.client.email);
+    await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+    await page.getByTestId('prepare-account').click();
+    const dialog = page.getByTestId('prepare-dialog');
+    const steps = dialog.getByTestId('household-step');
+    await expect(steps.first()).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+    await expect(dialog.getByTestId('households-left')).toHaveText('1 of 1 household ready offline');
+
+    // The second, in the same dialog, once the first is ready.
+    await dialog.getByTestId('prepare-search').fill(second.client.email);
+    await dialog.getByTestId('prepare-result').filter({ hasText: second.client.last_name }).click();
+    await dialog.getByTestId('prepare-start').click();
+    await expect(dialog.locator('[data-testid="household-step"][data-state="ready"]')).toHaveCount(2, {
+      timeout: 120_000,
+    });
+    await expect(steps).toHaveCount(2);
+    await expect(steps.nth(0)).toContainText(first.client.last_name);
+    await expect(steps.nth(1)).toContainText(second.client.last_name);
+    await expect(dialog.getByTestId('households-left')).toHaveText('2 of 2 households ready offline');
+    await bothThemes(page, 'prepare-meeting-two-ready');
+
+    // Home lists both, each prepared from when it became ready.
+    await dialog.getByTestId('prepare-close').click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+    const home = page.getByTestId('home-meeting').getByTestId('household-step');
+    await expect(home).toHaveCount(2);
+    for (const step of await home.all()) {
+      await expect(step).toHaveAttribute('data-state', 'ready');
+      await expect(step.getByTestId('household-detail')).toHaveText(/^Prepared just now/);
+    }
+
+    // Cleared by the advisor: the list ends.
+    await page.getByTestId('home-prepared-clear').click();
+    await expect(page.getByTestId('home-prepared-none')).toBeVisible();
+  });
+});

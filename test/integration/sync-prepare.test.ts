@@ -215,7 +215,7 @@ describe('prepare for a meeting', () => {
 });
 
 describe('a preparation across restarts', () => {
-  it('is listed again from the store; what waited goes on; a new preparation replaces a finished one', async () => {
+  it('is listed again from the store; what waited goes on; a household added keeps the ready ones listed', async () => {
     let online = true;
     const first = coordinator({ online: () => online });
     await started(first);
@@ -236,9 +236,10 @@ describe('a preparation across restarts', () => {
     expect(second.state.households).toEqual([
       expect.objectContaining({ accountId: ann.id, purpose: 'meeting', state: 'ready', reason: null }),
     ]);
-    // The next meeting, prepared offline: Ann's preparation was done, so Bob's starts a list of its own.
+    // Bob's household added offline, once Ann's is ready: both are listed until the list is cleared.
     await second.prepareForMeeting([bob.id]);
     expect(second.state.households).toEqual([
+      expect.objectContaining({ accountId: ann.id, state: 'ready' }),
       expect.objectContaining({ accountId: bob.id, state: 'waiting' }),
     ]);
     expect(advisor.requests.length).toBe(sentBefore);
@@ -250,8 +251,11 @@ describe('a preparation across restarts', () => {
     db = new StoreDb(db.name, fakeIdb);
     const third = coordinator({ online: () => online });
     third.start();
-    await settled(third, (s) => s.households[0]?.state === 'ready');
-    expect(third.state.households.map((h) => [h.accountId, h.state])).toEqual([[bob.id, 'ready']]);
+    await settled(third, (s) => s.households.find((h) => h.accountId === bob.id)?.state === 'ready');
+    expect(third.state.households.map((h) => [h.accountId, h.state])).toEqual([
+      [ann.id, 'ready'],
+      [bob.id, 'ready'],
+    ]);
     expect(
       advisor.requests.slice(sentBefore).filter((r) => r.path.startsWith(`/accounts/${b!.id}`)),
     ).toHaveLength(21);

@@ -9,6 +9,7 @@ import { arch, release, type } from 'node:os';
 import { dirname } from 'node:path';
 import { diagnosticsEntrySchema, type DiagnosticsEntry } from '@shared/bridge-schema.ts';
 import type { SaveDiagnosticsResult } from '@shared/bridge.ts';
+import { namedFile } from '@shared/export/file-name.ts';
 import { diskReason, type ChooseSavePath } from '../files/file-service.ts';
 import type { TransportFailureEvent } from '../transport/transport.ts';
 import type { UpdateCheck } from '../updates/update-service.ts';
@@ -130,7 +131,8 @@ export class DiagnosticsLog {
   /** Writes the recent log where the user chooses, whole or not at all (a temporary file renamed into place). */
   async save(): Promise<SaveDiagnosticsResult> {
     const day = this.today().toISOString().slice(0, 10);
-    const target = await this.chooseSavePath(`advisor-desk-diagnostics-${day}.log`);
+    // Named as the app's exports are.
+    const target = await this.chooseSavePath(namedFile(['Advisor Desk', 'diagnostics', day], 'log'));
     if (target === null) return { ok: false, cancelled: true };
     const partial = `${target}.part-${randomUUID()}`;
     try {

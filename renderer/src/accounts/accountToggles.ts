@@ -1,6 +1,8 @@
 // Favorite and archive from the account list: each toggle is a change of the account (through the
 // change module, to the platform later), said once done for a screen reader, and refused in a toast.
+// An archive is said with Undo (ArchiveUndo.vue): the row leaves the list at once.
 
+import type { ToastMessageOptions } from 'primevue/toast';
 import { useToast } from 'primevue/usetoast';
 import { computed, ref, type Ref } from 'vue';
 import { ARCHIVE_PERMISSION, FAVORITE_PERMISSION } from '@shared/account-rules.ts';
@@ -10,6 +12,12 @@ import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow } from '../data/model.ts';
 import { accountName, type ListFilter } from '../household/display.ts';
 import type { UserConfig } from '../household/userConfig.ts';
+
+/** The toast group of the word after an archive, with its Undo. */
+export const ARCHIVE_UNDO_GROUP = 'archive-undo';
+export interface ArchiveUndoMessage extends ToastMessageOptions {
+  undo: () => void;
+}
 
 /** The toggles of the list showing `filter` (an account archived out of sight says where it went). */
 export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref<ListFilter>) {
@@ -25,10 +33,12 @@ export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref
     [favoriteReason.value, archiveReason.value].filter((r): r is string => r !== null).join(' '),
   );
 
-  async function change(row: AccountRow, patch: Record<string, unknown>, said: string) {
+  /** Whether the change was made (a refusal is said in a toast). */
+  async function change(row: AccountRow, patch: Record<string, unknown>, said: string): Promise<boolean> {
     try {
       await sync.save(() => updateRecord(db, 'accounts', row.id, patch));
       announcement.value = said;
+      return true;
     } catch (e) {
       toast.add({
         severity: 'error',
@@ -36,6 +46,7 @@ export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref
         detail: e instanceof Error ? e.message : String(e),
         life: 8000,
       });
+      return false;
     }
   }
   function toggleFavorite(row: AccountRow) {
@@ -49,15 +60,22 @@ export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref
   function toggleArchived(row: AccountRow) {
     const on = row.archived !== 1;
     const name = accountName(row);
+    const restore = () => void change(row, { archived: false }, `${name} restored from the archive.`);
     void change(row, { archived: on }, `${name} ${on ? 'archived' : 'restored from the archive'}.`).then(
-      () => {
-        if (on && filter.value !== 'archived' && filter.value !== 'all')
-          toast.add({
-            severity: 'info',
-            summary: 'Archived',
-            detail: `${name} is archived; find it under Archived.`,
-            life: 4000,
-          });
+      (made) => {
+        if (!on || !made) return;
+        const message: ArchiveUndoMessage = {
+          group: ARCHIVE_UNDO_GROUP,
+          severity: 'info',
+          summary: `${name} archived`,
+          detail:
+            filter.value !== 'archived' && filter.value !== 'all'
+              ? 'Find it under Archived, or undo.'
+              : 'It stays listed here as archived.',
+          life: 10_000,
+          undo: restore,
+        };
+        toast.add(message);
       },
     );
   }

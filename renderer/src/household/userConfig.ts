@@ -68,14 +68,23 @@ export interface UserConfig {
   phoneCountry: ComputedRef<string | null>;
   /** The questionnaire templates the user may send (the user resource's `templates`). */
   templates: ComputedRef<TemplateSummary[]>;
+  /** Whether the user resource is known here (signed in now, or read from the store). */
+  loaded: ComputedRef<boolean>;
 }
 
 export function useUserConfig(db: AdvisorDb): UserConfig {
   const session = useSessionStore();
   const stored = shallowRef<unknown>(null);
+  const read = shallowRef(false);
   const sub = liveQuery(() => configEntry(db, CONFIG_KEYS.user)).subscribe({
-    next: (entry) => (stored.value = entry?.data ?? null),
-    error: () => (stored.value = null),
+    next: (entry) => {
+      stored.value = entry?.data ?? null;
+      read.value = true;
+    },
+    error: () => {
+      stored.value = null;
+      read.value = true;
+    },
   });
   onScopeDispose(() => sub.unsubscribe());
 
@@ -102,5 +111,6 @@ export function useUserConfig(db: AdvisorDb): UserConfig {
     stage: (id) => (id ? stages.value.find((s) => s.id === id) : undefined),
     phoneCountry: computed(() => (user.value?.phone?.country ?? '').toUpperCase() || null),
     templates: computed(() => user.value?.templates ?? []),
+    loaded: computed(() => session.user !== null || read.value),
   };
 }

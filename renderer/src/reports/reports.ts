@@ -4,6 +4,7 @@
 
 import { liveQuery, type Subscription } from 'dexie';
 import { onBeforeUnmount, shallowRef, type Ref } from 'vue';
+import { localDay, namedFile } from '@shared/export/file-name.ts';
 import type { REPORT_FORMATS } from '@shared/wire/v0/reports.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { ReportRow } from '../data/model.ts';
@@ -132,13 +133,8 @@ export interface ReportFile {
 
 const extensionOf = (format: ReportFormat) => FORMATS.find((f) => f.value === format)?.extension ?? 'bin';
 
-/** Letters, digits and dashes: the report's title as a file name's part. */
-const namePart = (text: string) =>
-  text
-    .trim()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'report';
+/** The report's title as a file name's part; the main process makes the whole name safe. */
+const titlePart = (text: string) => text.trim().slice(0, 80) || 'Report';
 
 /** `GET /user/reports/{reportKey}/{reportSource}/{start}/{end}/{format}`. */
 export function teamReportFile(
@@ -151,20 +147,32 @@ export function teamReportFile(
   return {
     api: 'v0',
     url: `/user/reports/${key}/${source}/${range.start}/${range.end}/${format}`,
-    name: `${namePart(report.server.title)}-${source.toLowerCase()}-${range.start}-to-${range.end}.${extensionOf(format)}`,
+    // Named as every export is (`Household overview – Clients – 2026-07-01 to 2026-09-30.csv`).
+    name: namedFile(
+      [
+        titlePart(report.server.title),
+        SOURCES.find((s) => s.value === source)?.label ?? source,
+        `${range.start} to ${range.end}`,
+      ],
+      extensionOf(format),
+    ),
   };
 }
 
-/** `GET /accounts/{accountId}/reports/{reportKey}/{format}`; `household` names the file. */
+/**
+ * `GET /accounts/{accountId}/reports/{reportKey}/{format}`; `household` names the file, as the
+ * household's own exports are named (`Ana & Luís Peña – Net worth summary – 2026-11-25.pdf`).
+ */
 export function accountReportFile(
   accountServerId: number,
   household: string,
   report: Pick<ReportRow, 'key' | 'server'>,
   format: ReportFormat,
+  now: Date = new Date(),
 ): ReportFile {
   return {
     api: 'v0',
     url: `/accounts/${accountServerId}/reports/${encodeURIComponent(report.key)}/${format}`,
-    name: `${namePart(household)}-${namePart(report.server.title)}.${extensionOf(format)}`,
+    name: namedFile([household, titlePart(report.server.title), localDay(now)], extensionOf(format)),
   };
 }

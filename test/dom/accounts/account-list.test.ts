@@ -235,6 +235,30 @@ describe('the account list', () => {
     expect((await outbox(screen.db)).map((o) => o.recordId)).toEqual([bob.id]);
   });
 
+  // Issue 23: archiving from the list happened at once, and the next row slid under the pointer.
+  it('says an archive with Undo, which brings the household back and leaves nothing to send', async () => {
+    const { cat } = await book();
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    const rowOf = (name: string) =>
+      [...document.querySelectorAll<HTMLElement>('.account-row')].find((r) => r.textContent?.includes(name));
+    await click(rowOf('Cat Wade')!.querySelector<HTMLElement>('[data-testid="toggle-archived"]')!);
+    await settle(6);
+    expect(listedNames()).not.toContain('Cat Wade');
+    expect((await outbox(screen.db)).map((o) => [o.recordId, o.fields])).toEqual([
+      [cat.id, { archived: true }],
+    ]);
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="archive-undo"]')).not.toBeNull());
+    const word = document.querySelector<HTMLElement>('[data-testid="archive-undo"]')!;
+    expect(word.textContent).toContain('Cat Wade archived');
+    expect(word.textContent).toContain('Find it under Archived, or undo.');
+
+    await click(word.querySelector<HTMLElement>('[data-testid="archive-undo-button"]')!);
+    await settle(6);
+    expect(listedNames()).toEqual(['Eve Ames', 'Cat Wade', 'Bob Xu', 'Ann Young']);
+    expect(await outbox(screen.db)).toEqual([]);
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="archive-undo"]')).toBeNull());
+  });
+
   it('opens an account from its row', async () => {
     const { bob } = await book();
     screen.mounted = await mountAt(screen.db, '/accounts');

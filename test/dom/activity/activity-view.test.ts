@@ -109,6 +109,10 @@ describe('the Activity screen', () => {
     await mountAt(db, '/activity');
     await vi.waitFor(() => expect(byTestId('activity-entry')).toHaveLength(4));
     expect(byTestId('activity-load-older').map((b) => b.textContent?.trim())).toEqual(['Load older']);
+    // Issue 23: "Showing 4 of 4" beside "Load older" read as a contradiction.
+    expect(byTestId('activity-showing').map((e) => e.textContent?.trim())).toEqual([
+      'All 4 on this computer',
+    ]);
     expect(byTestId('activity-older-offline')).toEqual([]);
     wrapper?.unmount();
     restore?.();

@@ -119,7 +119,7 @@ describe('the workspace’s Engagements tab', () => {
     );
   });
 
-  it('queues a close offline and shows it waiting; delete is disabled offline with the reason', async () => {
+  it('asks before a close, queues it offline and shows it waiting; delete is disabled offline with the reason', async () => {
     const db = openDb();
     await user(db);
     await offlineTab(db);
@@ -128,7 +128,18 @@ describe('the workspace’s Engagements tab', () => {
     const remove = open.querySelector<HTMLButtonElement>('[data-testid="engagement-delete"]')!;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe('Deleting needs a connection, because the platform checks your password.');
+    // Closing writes the answers into the profile: it is asked first (issue 23), and Cancel queues nothing.
     await click(open.querySelector('[data-testid="engagement-close"]')!);
+    await vi.waitFor(() => expect(all('confirm-dialog')).toHaveLength(1));
+    expect(one('confirm-message').textContent).toContain(
+      'the platform writes them into the household’s profile',
+    );
+    await click(one('confirm-cancel'));
+    await vi.waitFor(() => expect(all('confirm-dialog')).toHaveLength(0));
+    expect(await db.outbox.toArray()).toEqual([]);
+    await click(open.querySelector('[data-testid="engagement-close"]')!);
+    await vi.waitFor(() => expect(all('confirm-accept')).toHaveLength(1));
+    await click(one('confirm-accept'));
     await vi.waitFor(async () => expect(await db.outbox.toArray()).toHaveLength(1));
     expect((await db.outbox.toArray())[0]).toMatchObject({
       kind: 'closeEngagement',

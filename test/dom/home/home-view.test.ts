@@ -185,7 +185,8 @@ describe('Home: the households prepared for a meeting', () => {
     expect(anne?.detail).toBe('Prepared just now · 1 change waiting to be sent');
     expect(bobby).toMatchObject({ name: 'Bob Tester', state: 'failed' });
     expect(bobby?.words).toContain('no longer on this computer');
-    expect(bobby?.detail).toBe('Prepared just now');
+    // Not ready: it is not said to be prepared, only when it was chosen.
+    expect(bobby?.detail).toBe('Chosen just now');
     expect(card('home-meeting').textContent).not.toContain('No households prepared');
 
     // Clearing the list ends the preparation, in the store too: opened again, none is listed.
@@ -197,5 +198,35 @@ describe('Home: the households prepared for a meeting', () => {
     await mountHome(openDb(name, null));
     await vi.waitFor(() => expect(card('home-prepared-none')).not.toBeNull());
     expect(steps()).toEqual([]);
+  });
+
+  it('say "Prepared" from when each became ready offline, not from when it was chosen', async () => {
+    const db = openDb(`home-prepared-when-${crypto.randomUUID()}`);
+    const ann = await syncedAccount(db, 511, clientFields('Ann'));
+    const bob = await syncedAccount(db, 512, clientFields('Bob'));
+    // Chosen 20 minutes ago; Ann's pull took until 5 minutes ago, and Bob's has not ended.
+    const MINUTE = 60_000;
+    let clock = Date.now() - 20 * MINUTE;
+    const preparation = new MeetingPreparation({
+      db,
+      now: () => clock,
+      canPull: () => Promise.resolve(true),
+      pull: async (id) => {
+        if (id === bob.id) return { ...emptyReport(), stopped: true };
+        clock = Date.now() - 5 * MINUTE;
+        await db.accounts.update(id, { pulledAt: clock });
+        return emptyReport();
+      },
+      changed: () => undefined,
+    });
+    await preparation.prepare([ann.id, bob.id]);
+    await preparation.saved();
+    expect(preparation.households.map((h) => h.state)).toEqual(['ready', 'waiting']);
+
+    await mountHome(db);
+    await vi.waitFor(() => expect(steps()).toHaveLength(2));
+    const [first, second] = steps();
+    expect(first).toMatchObject({ name: 'Ann Tester', state: 'ready', detail: 'Prepared 5 minutes ago' });
+    expect(second).toMatchObject({ name: 'Bob Tester', state: 'waiting', detail: 'Chosen 20 minutes ago' });
   });
 });

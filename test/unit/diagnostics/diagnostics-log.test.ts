@@ -59,7 +59,8 @@ describe('saving the diagnostics', () => {
     });
     const result = await log.save();
     expect(result).toEqual({ ok: true, path: target() });
-    expect(chosen).toEqual(['advisor-desk-diagnostics-2026-11-26.log']);
+    // Named as the app's exports are (issue 23: file names came in two styles).
+    expect(chosen).toEqual(['Advisor Desk – diagnostics – 2026-11-26.log']);
     const saved = readFileSync(target(), 'utf8');
     expect(saved).toBe(await file.recent());
     expect(saved).toMatch(/ info push \{"requests":3,"synced":2,.*"needsSignIn":false\}\n/);

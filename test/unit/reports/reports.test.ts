@@ -93,15 +93,16 @@ describe('report addresses (0.0.1)', () => {
     expect(file).toEqual({
       api: 'v0',
       url: '/user/reports/7/PROSPECT/2026-07-01/2026-09-30/XLS',
-      name: 'New-households-prospect-2026-07-01-to-2026-09-30.xlsx',
+      // Named as every export is (issue 23: file names came in two styles).
+      name: 'New households – Prospects – 2026-07-01 to 2026-09-30.xlsx',
     });
   });
 
-  it('a household’s report: account, key, format; named after the household', () => {
-    expect(accountReportFile(412, 'Ana & Luís Peña', report, 'PDF')).toEqual({
+  it('a household’s report: account, key, format; named after the household and the day', () => {
+    expect(accountReportFile(412, 'Ana & Luís Peña', report, 'PDF', new Date(2026, 10, 25, 9))).toEqual({
       api: 'v0',
       url: '/accounts/412/reports/7/PDF',
-      name: 'Ana-Luís-Peña-New-households.pdf',
+      name: 'Ana & Luís Peña – New households – 2026-11-25.pdf',
     });
   });
 });

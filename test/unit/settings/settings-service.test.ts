@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
+import { dispatch, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
 import {
   addressChange,
   describeAddressChange,
@@ -316,5 +317,33 @@ describe('a change of addresses is confirmed before it is saved', () => {
     await expect(settings.saveProfile(next)).resolves.toMatchObject({ ok: true });
     expect(asked).toEqual([]);
     expect(store.data.get('profile')).toMatchObject({ clientId: 'another-client', rateLimitPerMinute: 30 });
+  });
+});
+
+describe('a profile refused over the bridge', () => {
+  // Issue 23: an empty name and "htp:/bad address" were refused before the service ran, as one
+  // "BridgeUnavailable" error in the console, and the form showed nothing.
+  it('answers each field under its name, through the bridge as the form calls it', async () => {
+    const { settings, store } = setup();
+    const handlers = {
+      'settings.saveProfile': (p: unknown) => settings.saveProfile(p),
+    } as unknown as BridgeHandlers;
+    const profile = sandboxProfile('http://127.0.0.1:4999');
+    const typed = { ...profile, name: '', v2: { ...profile.v2, baseUrl: 'htp:/bad address' } };
+    expect(await dispatch(handlers, 'settings.saveProfile', [typed])).toEqual({
+      ok: false,
+      fields: {
+        name: ['Profile name is required: give the profile a name'],
+        'v2.baseUrl': ['Version 2 address must start with https://'],
+      },
+    });
+    // The requests per minute emptied in the form arrive as null, and are named too.
+    expect(
+      await dispatch(handlers, 'settings.saveProfile', [{ ...profile, rateLimitPerMinute: null }]),
+    ).toEqual({
+      ok: false,
+      fields: { rateLimitPerMinute: [expect.stringMatching(/^Requests per minute /)] },
+    });
+    expect(store.data.has('profile')).toBe(false);
   });
 });

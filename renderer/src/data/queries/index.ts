@@ -1,7 +1,8 @@
 // What the screens read from the local store, served by the indexes of db.ts. This is its public
 // face; the queries are the modules beside it: the account list (account-list.ts: its pages and ids
 // in order; account-sort.ts, account-select.ts, first-accounts.ts), the synced records
-// (records.ts), engagements (engagements.ts; their answers grouped: engagement-answers.ts), the other read-only records (read-only.ts), and the
+// (records.ts), engagements (engagements.ts; their answers grouped: engagement-answers.ts), what a
+// member already has open (open-sends.ts), the other read-only records (read-only.ts), and the
 // accounts a household being typed may duplicate (duplicates.ts).
 
 export {
@@ -46,6 +47,7 @@ export {
   type EngagementSort,
   type EngagementSortKey,
 } from './engagements.ts';
+export { openEngagements, openForms } from './open-sends.ts';
 export { groupAnswers, groupedAnswers, type AnswerGroup, type AnswerPanel } from './engagement-answers.ts';
 export type { Page } from './order.ts';
 export { findDuplicates, type Duplicate, type DuplicateQuery, type TypedMember } from './duplicates.ts';

@@ -42,6 +42,8 @@ export class MeetingPreparation {
   private steps: HouseholdStep[] = [];
   /** When each household was chosen (ms), kept with the list. */
   private chosenAt = new Map<string, number>();
+  /** When each household became ready offline (ms), kept with the list. */
+  private readyAt = new Map<string, number>();
   private running: Promise<void> | null = null;
   private loaded: Promise<void> | null = null;
   /** The list's writes, one after another, so that the last one stays. */
@@ -56,15 +58,11 @@ export class MeetingPreparation {
 
   /**
    * Adds households (local account ids) to the preparation, marked to be kept offline, and pulls
-   * them in turn. Once every earlier one is done (ready or failed), they are cleared first: a new
-   * preparation starts its own list. One already waiting or under way keeps its place.
+   * them in turn. Every household prepared stays listed, ready or not, until the advisor clears
+   * the list (`clearFinished`); one already waiting or under way keeps its place.
    */
   async prepare(ids: readonly string[]): Promise<void> {
     await this.restore();
-    if (!this.steps.some(unfinished)) {
-      this.steps = [];
-      this.chosenAt.clear();
-    }
     for (const id of new Set(ids)) {
       const account = await this.host.db.accounts.get(id);
       if (!account) continue;
@@ -82,7 +80,10 @@ export class MeetingPreparation {
         files: null,
       };
       // Chosen again once done: prepared anew, from now.
-      if (!step || !unfinished(step)) this.chosenAt.set(id, this.host.now());
+      if (!step || !unfinished(step)) {
+        this.chosenAt.set(id, this.host.now());
+        this.readyAt.delete(id);
+      }
       if (!step) this.steps.push(fresh);
       else if (!unfinished(step)) Object.assign(step, fresh);
     }
@@ -124,10 +125,11 @@ export class MeetingPreparation {
   restore(): Promise<void> {
     this.loaded ??= preparedSteps(this.host.db).then(
       (kept) => {
-        for (const { step, preparedAt } of kept) {
+        for (const { step, preparedAt, readyAt } of kept) {
           if (this.steps.some((s) => s.accountId === step.accountId)) continue;
           this.steps.push(step);
           this.chosenAt.set(step.accountId, preparedAt);
+          if (readyAt !== null) this.readyAt.set(step.accountId, readyAt);
         }
         if (kept.length > 0) this.host.changed();
       },
@@ -227,6 +229,7 @@ export class MeetingPreparation {
   private update(step: HouseholdStep, patch: Partial<HouseholdStep>): void {
     const before = step.state;
     Object.assign(step, patch);
+    if (step.state === 'ready' && before !== 'ready') this.readyAt.set(step.accountId, this.host.now());
     // Progress is not kept: only what a restart should find (waiting, ready, failed).
     if (step.state !== before) this.changedList();
     else this.host.changed();
@@ -236,10 +239,10 @@ export class MeetingPreparation {
   private changedList(): void {
     this.host.changed();
     const steps = this.steps.map((s) => ({ ...s, files: s.files ? { ...s.files } : null }));
-    const chosenAt = new Map(this.chosenAt);
+    const times = { chosenAt: new Map(this.chosenAt), readyAt: new Map(this.readyAt) };
     // A write that fails leaves the list shown here as it is; the next change writes it whole.
     this.saving = this.saving
-      .then(() => writePrepared(this.host.db, steps, chosenAt, this.host.now()))
+      .then(() => writePrepared(this.host.db, steps, times, this.host.now()))
       .catch((error: unknown) => console.error('The prepared households could not be kept.', error));
   }
 }

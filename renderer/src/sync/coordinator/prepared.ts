@@ -1,6 +1,6 @@
 // The households prepared for a meeting, kept in the signed-in identity's store (one meta row), so
 // that Home and the "Prepare for a meeting" dialog still list them after the app restarts. A
-// preparation ends when the advisor clears the list, or starts a new one once the last is done.
+// preparation ends when the advisor clears the list.
 
 import { fullyHere } from '../../data/coverage.ts';
 import type { AdvisorDb } from '../../data/db.ts';
@@ -17,6 +17,8 @@ export interface PreparedHousehold {
   accountId: string;
   /** When the advisor chose it (ms). */
   preparedAt: number;
+  /** When it became ready offline (ms); null or absent (kept by an earlier version): not known. */
+  readyAt?: number | null;
   /** `getting` is kept as `waiting`: a pull cut short by a restart goes again. */
   state: 'waiting' | 'ready' | 'failed';
   reason: string | null;
@@ -29,16 +31,23 @@ export async function readPrepared(db: AdvisorDb): Promise<PreparedHousehold[]> 
   return Array.isArray(value?.households) ? (value.households as PreparedHousehold[]) : [];
 }
 
-/** The steps as they are kept: the time each was chosen, its state, its files once ready. */
+/** When each household was chosen and when it became ready (ms), by local account id. */
+export interface PreparedTimes {
+  chosenAt: ReadonlyMap<string, number>;
+  readyAt: ReadonlyMap<string, number>;
+}
+
+/** The steps as they are kept: the times each was chosen and became ready, its state, its files once ready. */
 export async function writePrepared(
   db: AdvisorDb,
   steps: readonly HouseholdStep[],
-  chosenAt: ReadonlyMap<string, number>,
+  times: PreparedTimes,
   now: number,
 ): Promise<void> {
   const households: PreparedHousehold[] = steps.map((s) => ({
     accountId: s.accountId,
-    preparedAt: chosenAt.get(s.accountId) ?? now,
+    preparedAt: times.chosenAt.get(s.accountId) ?? now,
+    readyAt: s.state === 'ready' ? (times.readyAt.get(s.accountId) ?? now) : null,
     state: s.state === 'getting' ? 'waiting' : s.state,
     reason: s.reason,
     files: s.state === 'ready' ? (s.files?.total ?? 0) : null,
@@ -46,10 +55,11 @@ export async function writePrepared(
   await db.meta.put({ key: PREPARED_KEY, value: { households } });
 }
 
-/** A kept household as a step, with when it was chosen. */
+/** A kept household as a step, with when it was chosen and when it became ready (null: not ready, or not known). */
 export interface KeptStep {
   step: HouseholdStep;
   preparedAt: number;
+  readyAt: number | null;
 }
 
 /**
@@ -75,7 +85,11 @@ export async function preparedSteps(db: AdvisorDb): Promise<KeptStep[]> {
     };
     if (kept.state === 'ready' && !fullyHere(account))
       Object.assign(step, { state: 'failed', done: 0, files: null, reason: NOT_ALL_HERE });
-    out.push({ step, preparedAt: kept.preparedAt });
+    out.push({
+      step,
+      preparedAt: kept.preparedAt,
+      readyAt: step.state === 'ready' ? (kept.readyAt ?? null) : null,
+    });
   }
   return out;
 }

@@ -4,8 +4,8 @@
 
 import { money } from '../household/values.ts';
 
-/** A bar's amount in its tooltip, whole, a true minus sign below zero (`−$300,000`). */
-export const barMoney = (value: number, currency: string): string =>
+/** An amount whole, a true minus sign below zero (`−$300,000`): a bar's tooltip, a net. */
+export const signedMoney = (value: number, currency: string): string =>
   value < 0 ? `−${money(-value, currency)}` : money(value, currency);
 
 /** An amount as the axis shows it: compact (`$450K`), a true minus sign below zero. */

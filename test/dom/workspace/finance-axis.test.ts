@@ -3,7 +3,7 @@
 // none is skipped (so $0 stays among them), and below zero they take the true minus sign.
 
 import { describe, expect, it } from 'vitest';
-import { amountScale, axisMoney, barMoney } from '../../../renderer/src/workspace/financeAxis.ts';
+import { amountScale, axisMoney, signedMoney } from '../../../renderer/src/workspace/financeAxis.ts';
 
 describe('the amount axis of the overview’s charts', () => {
   it('writes amounts compact, with a true minus sign below zero', () => {
@@ -11,8 +11,8 @@ describe('the amount axis of the overview’s charts', () => {
     expect(axisMoney(450_000, 'USD')).toBe('$450K');
     expect(axisMoney(-300_000, 'USD')).toBe('−$300K');
     expect(axisMoney(-1_500_000, 'USD')).toBe('−$1.5M');
-    expect(barMoney(-300_000, 'USD')).toBe('−$300,000');
-    expect(barMoney(12_500, 'USD')).toBe('$12,500');
+    expect(signedMoney(-300_000, 'USD')).toBe('−$300,000');
+    expect(signedMoney(12_500, 'USD')).toBe('$12,500');
   });
 
   it('starts at zero and keeps every tick, few enough to fit', () => {

@@ -15,6 +15,7 @@ const SCREENS = [
   'offline-meeting-conflict',
   'income-form',
   'not-downloaded-household',
+  'cash-flow',
   'prepare-meeting-progress',
   'prepare-meeting-two-ready',
   'command-palette',

@@ -39,6 +39,13 @@ function onPlatform(servers: Servers, id: number) {
   return servers.platform.control.store().state.accounts.find((a) => a.id === id)!;
 }
 
+/** The little of the DOM the observer above reads (this file is typed for Node, without the DOM). */
+interface DomLike {
+  body: unknown;
+  querySelector(selector: string): { textContent: string | null } | null;
+}
+type ObserverLike = new (callback: () => void) => { observe(target: unknown, options: object): void };
+
 /** Searches the account list from its unfiltered state, so the count read is this search's. */
 async function search(page: Page, text: string, found: 'found' | 'none'): Promise<void> {
   const box = page.getByTestId('account-search');
@@ -75,6 +82,26 @@ test('another user on the same computer never sees the advisor’s team, and the
     timeout: 30_000,
   });
 
+  // Every state of the frame's team and the list's count through the switch (issue 23, point 18:
+  // Harbor's count was shown under Main Street for a moment, the other way round here).
+  await page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: DomLike }).document;
+    const seen: string[][] = [];
+    (globalThis as unknown as { countsSeen: string[][] }).countsSeen = seen;
+    const read = () => {
+      const team = doc.querySelector('[data-testid="team-switcher"]')?.textContent?.trim() ?? '';
+      const count = doc.querySelector('[data-testid="account-count"]')?.textContent?.trim() ?? '';
+      seen.push([team, count]);
+    };
+    new (globalThis as unknown as { MutationObserver: ObserverLike }).MutationObserver(read).observe(
+      doc.body,
+      {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      },
+    );
+  });
   await page.getByTestId('team-switcher').click();
   await page.getByRole('option', { name: 'Harbor Wealth Partners' }).click();
   // Syncing stops on Main Street's store first: a pull under way there ends before the switch.
@@ -83,6 +110,15 @@ test('another user on the same computer never sees the advisor’s team, and the
   await expect(page.getByTestId('account-count')).toHaveText(`${harbor.length} accounts`, {
     timeout: 30_000,
   });
+  const seen = await page.evaluate(() => (globalThis as unknown as { countsSeen: string[][] }).countsSeen);
+  expect(seen.some(([team]) => team === 'Harbor Wealth Partners')).toBe(true);
+  if (mainStreet.length !== harbor.length)
+    expect(
+      seen.filter(
+        ([team, count]) => team === 'Harbor Wealth Partners' && count === `${mainStreet.length} accounts`,
+      ),
+      'Main Street’s count under Harbor’s name',
+    ).toEqual([]);
   const harborStore = await storeOf(servers, ADVISOR, HARBOR);
   expect((await identityStores(page)).sort()).toEqual(
     [await storeOf(servers, ADVISOR, MAIN_STREET), harborStore].sort(),

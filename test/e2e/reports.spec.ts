@@ -85,6 +85,14 @@ test('a team report as CSV and a household’s report as PDF, read back; offline
   await page.getByTestId('report-item').filter({ hasText: households.title }).first().click();
   const form = page.getByTestId('team-report-form');
   await expect(form.getByRole('heading', { name: households.title })).toBeVisible();
+  // Issue 23 point 14: it says what the days keep, and opens on all of them.
+  await expect(form.getByTestId('report-range-meaning')).toHaveText(
+    'The report holds the households created on these days. All time holds every household.',
+  );
+  await expect(form.getByTestId('report-preset').getByRole('button', { name: 'All time' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await form.getByTestId('report-source').getByText('Clients', { exact: true }).click();
   await form.getByTestId('report-preset').getByText('This year', { exact: true }).click();
   await form.getByTestId('report-format').getByText('CSV', { exact: true }).click();
@@ -118,6 +126,8 @@ test('a team report as CSV and a household’s report as PDF, read back; offline
   await page.getByTestId('export-open').click();
   await page.getByRole('menuitem', { name: 'Platform report…' }).click();
   const dialog = page.getByTestId('account-report-dialog');
+  // A report of the household's data first, not of its forms (most households have none).
+  await expect(dialog.getByTestId('account-report-choice')).toContainText(households.title);
   await dialog.getByTestId('account-report-choice').click();
   await page.getByRole('option', { name: households.title }).first().click();
   await dialog.getByTestId('account-report-format').getByText('PDF', { exact: true }).click();

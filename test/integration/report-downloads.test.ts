@@ -16,16 +16,25 @@ import { StoredFiles } from '../../electron/main/files/stored-files.ts';
 import { Transport } from '../../electron/main/transport/transport.ts';
 import { reportRow } from '../../renderer/src/data/records.ts';
 import type { ReportRow } from '../../renderer/src/data/model.ts';
-import { accountReportFile, presetRange, teamReportFile } from '../../renderer/src/reports/reports.ts';
+import type { AdvisorDb } from '../../renderer/src/data/db.ts';
+import {
+  accountReportFile,
+  defaultPreset,
+  firstHouseholdDay,
+  presetRange,
+  teamReportFile,
+} from '../../renderer/src/reports/reports.ts';
+import { PullEngine } from '../../renderer/src/sync/pull/index.ts';
 import type { Platform } from '../platform/server.ts';
 import { onSandbox } from './coordinator-harness.ts';
 import { ADVISOR, SandboxTokens, type SandboxClient } from '../support/sandbox-client.ts';
 
 let platform: Platform;
 let advisor: SandboxClient;
+let db: AdvisorDb;
 const cleanup: (() => Promise<void> | void)[] = [];
 
-onSandbox(24, cleanup, (world) => ({ platform, advisor } = world));
+onSandbox(24, cleanup, (world) => ({ platform, advisor, db } = world));
 
 const USER = 'b2'.repeat(16);
 /** Small: a CSV of a few households still comes in several pieces. */
@@ -161,6 +170,34 @@ describe('reports downloaded through the main process', () => {
     // Open: the file just saved, with the system's viewer.
     expect(await stored.openSaved(result.path)).toEqual({ ok: true, shown: 'viewer', path: result.path });
     expect(viewed).toEqual([result.path]);
+  });
+
+  // Issue 23 point 14: "Household overview" says "Every household…", and the range it opened on
+  // (this month) kept only the households created this month. It opens on all time, from the first
+  // household on this computer: every household of the team (the archived left out, as ever).
+  it('a household report over the days it opens on holds every household of the team', async () => {
+    const { stored } = mainSide();
+    const households = (await reportRows()).find(
+      (r) => r.type === 'DATADEFINITION' && r.server.source === 'accounts',
+    )!;
+    await new PullEngine({ db, send: advisor.send }).pullAccountList();
+    const range = presetRange(defaultPreset(households), new Date(), await firstHouseholdDay(db));
+    const result = await stored.save({
+      ...teamReportFile(households, 'ALL', range, 'CSV'),
+      priority: 'interactive',
+    });
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    const rows = parseCsv<Record<string, string>>(readFileSync(result.path), {
+      bom: true,
+      columns: true,
+      skip_empty_lines: true,
+    });
+    const ids = rows.map((r) => r.Account).filter((id) => id && id !== 'Total');
+    const every = teamAccounts().filter((a) => !a.archived);
+    // More than this month's: the seed's households were created over years.
+    expect(every.length).toBeGreaterThan(10);
+    expect(ids.sort()).toEqual(every.map((a) => String(a.id)).sort());
   });
 
   it('a household’s report as PDF holds its client; Open refuses a path Save did not write', async () => {

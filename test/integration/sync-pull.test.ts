@@ -4,6 +4,7 @@
 // keep, accounts kept offline, configuration, and the queries over what was pulled.
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { foldForSearch } from '@shared/search-text.ts';
 import { COLLECTION_SECTIONS, sectionKey } from '@shared/sections.ts';
 import { createRecord, updateRecord } from '../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../renderer/src/data/db.ts';
@@ -668,15 +669,19 @@ describe('queries over pulled accounts', () => {
     ['client', 'coclient'].flatMap((m) =>
       ['first_name', 'last_name', 'email'].map((f) => r.fields[`${m}.${f}`]),
     );
-  const bruteSearch = (q: string) =>
-    rows
-      .filter((r) =>
-        names(r).some((v) => typeof v === 'string' && v.toLowerCase().startsWith(q.toLowerCase())),
-      )
+  // Case, accents and punctuation ignored on both sides (issue 23, point 15): "O'" is "o".
+  // What folds to nothing ("@") is looked up as typed.
+  const bruteSearch = (q: string) => {
+    const typed = foldForSearch(q);
+    const starts = (v: string) =>
+      typed ? foldForSearch(v).startsWith(typed) : v.toLowerCase().startsWith(q.toLowerCase());
+    return rows
+      .filter((r) => names(r).some((v) => typeof v === 'string' && starts(v)))
       .map((r) => r.id)
       .sort();
+  };
 
-  it('finds by prefix of first name, last name or email of either member, each account once, any case', async () => {
+  it('finds by prefix of first name, last name or email of either member, each account once, any case, accent or punctuation', async () => {
     const prefixes = new Set<string>(['a', 'M', 'sa', 'zz', '@']);
     for (const row of rows.slice(0, 30))
       for (const v of names(row))

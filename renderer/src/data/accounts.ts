@@ -1,6 +1,7 @@
 // Accounts in the local store: the flat field paths (the keys of the version 2 account body) and
 // the index columns derived from them on every write.
 
+import { foldForSearch } from '@shared/search-text.ts';
 import type { AccountMeta, AccountOrder, AccountRow, Fields } from './model.ts';
 
 const MEMBER = ['first_name', 'last_name', 'email', 'phone.code', 'phone.number', 'phone.country'] as const;
@@ -28,18 +29,30 @@ export const emptyMeta = (): AccountMeta => ({
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/**
+ * The `search` column: first names, last names and emails of client and co-client, each
+ * lower-cased as typed (what the duplicate check and the feed's names look up exactly) and folded
+ * as the search reads them (shared/search-text.ts: accents and punctuation ignored).
+ */
+export function searchColumn(fields: Fields): string[] {
+  const search = new Set<string>();
+  for (const member of ['client', 'coclient']) {
+    for (const f of ['first_name', 'last_name', 'email']) {
+      const raw = text(fields[`${member}.${f}`]);
+      const v = raw.trim().toLowerCase();
+      if (v) search.add(v);
+      const folded = foldForSearch(raw);
+      if (folded) search.add(folded);
+    }
+  }
+  return [...search];
+}
+
 /** Index columns of an account row, from its local view and server meta. */
 export function accountIndex(
   fields: Fields,
   meta: AccountMeta,
 ): Pick<AccountRow, 'type' | 'archived' | 'favorited' | 'pipelineId' | 'createdAt' | 'updatedAt' | 'search'> {
-  const search = new Set<string>();
-  for (const member of ['client', 'coclient']) {
-    for (const f of ['first_name', 'last_name', 'email']) {
-      const v = text(fields[`${member}.${f}`]).trim().toLowerCase();
-      if (v) search.add(v);
-    }
-  }
   return {
     type: fields.type === 'PROSPECT' ? 'PROSPECT' : 'CLIENT',
     archived: fields.archived === true ? 1 : 0,
@@ -48,7 +61,7 @@ export function accountIndex(
     // Local records not yet on the server sort as newest.
     createdAt: meta.created_at ?? '9999-12-31 23:59:59',
     updatedAt: meta.updated_at ?? '9999-12-31 23:59:59',
-    search: [...search],
+    search: searchColumn(fields),
   };
 }
 

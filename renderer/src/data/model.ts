@@ -79,7 +79,10 @@ export interface AccountRow extends SyncedRow {
   pipelineId: string;
   createdAt: string;
   updatedAt: string;
-  /** Lower-cased first names, last names and emails of client and co-client, for prefix search. */
+  /**
+   * First names, last names and emails of client and co-client, for prefix search: each lower-cased
+   * as typed, and folded as the search reads them (`accountIndex`, shared/search-text.ts).
+   */
   search: string[];
   /** Read-only server data: member ids and statuses, quality, pipeline details, timestamps (never a PIN). */
   meta: AccountMeta;

@@ -1,14 +1,25 @@
 // The household's data as the tables of its export, in the order an advisor walks through it:
-// a summary (the household, the last sync, unsent changes, net worth and monthly cash flow), each
-// member's details (field and value), then one table per section as the workspace lists them, one
-// row per item and one column per field. A part not on this computer is a table that says so.
+// a summary (the household, the last sync, unsent changes, net worth, monthly cash flow and the
+// payments entered with items beside the budget), each member's details (field and value), then
+// one table per section as the workspace lists them, one row per item and one column per field.
+// A part not on this computer is a table that says so.
 
 import { formOfKey } from '@shared/section-forms/build.ts';
 import type { FormField } from '@shared/section-forms/form.ts';
 import { MEMBER_FORM } from '@shared/section-forms/member-form.ts';
+import {
+  BUDGET_RULE,
+  budgetLineLabel,
+  budgetShown,
+  differenceWords,
+  paymentLabel,
+  paymentSectionsIn,
+  paymentsBesideBudget,
+} from '@shared/budget-payments.ts';
 import { UNCOUNTED_TITLE, WORTH_PART_LABELS } from '@shared/finance.ts';
 import type { Fields } from '../data/model.ts';
-import { flowLineLabel } from '../household/values.ts';
+import { listed } from '../household/coverage.ts';
+import { flowLineLabel, money as displayMoney } from '../household/values.ts';
 import { relationLabel, sectionEntries } from '../household/workspace.ts';
 import { accountLabel } from '../data/labels.ts';
 import { hasFinancialData, type Household } from './household.ts';
@@ -96,7 +107,52 @@ function summary(household: Household, options: TableOptions): Table {
         }),
       );
   }
+  rows.push(...budgetRows(household, flowMissing ? null : cashFlow.net, options.currency ?? 'USD'));
   return { title: 'Summary', columns: ['Item', 'Value'], rows };
+}
+
+/**
+ * The cash flow's rule, and the payments entered with items beside their budget line
+ * (shared/budget-payments.ts), as the overview and the financial summary show them. `net`: the
+ * net monthly cash flow in cents, null when it is not known here.
+ */
+function budgetRows(household: Household, net: number | null, currency: string): Cell[][] {
+  const fixed = household.singles['expenses-fixed'] ?? {};
+  const beside = paymentsBesideBudget(fixed, household.items);
+  const words = (cents: number) => displayMoney(cents / 100, currency);
+  const rows: Cell[][] = [row('How the cash flow is counted', text(BUDGET_RULE))];
+  const missingSections = paymentSectionsIn(household.coverage.missing);
+  if (missingSections.length)
+    rows.push(row('Payments not downloaded yet, not compared', text(listed(missingSections))));
+  if (beside.checks.length && household.coverage.missing.includes('expenses-fixed'))
+    rows.push(row('Payments entered with the items', text('Not compared: the fixed expenses are not here')));
+  else if (beside.checks.length) {
+    rows.push(row('Payments entered with the items, beside the budget (per month)', null));
+    for (const c of beside.checks) {
+      const line = budgetLineLabel(c.line);
+      rows.push(
+        row(
+          `  ${line}: budget`,
+          c.budget === null || c.budget === 0 ? text(budgetShown(c, words)) : money(c.budget),
+        ),
+        row(`  ${line}: with the items (${c.payments.map(paymentLabel).join(', ')})`, money(c.paid)),
+        row(`  ${line}: difference`, text(differenceWords(c, words))),
+      );
+    }
+    if (beside.notInBudget > 0) {
+      rows.push(row('Payments not in the budget', money(beside.notInBudget)));
+      if (net !== null)
+        rows.push(row('Net if they are paid on top of the budget', money(net - beside.notInBudget)));
+    }
+  }
+  if (beside.notMonthly.length) {
+    rows.push(row('Payments that are no monthly amount, not compared', null));
+    for (const p of beside.notMonthly)
+      rows.push(
+        row(`  ${paymentLabel(p)}, ${p.money.frequency}`, { kind: 'currency', value: p.money.value }),
+      );
+  }
+  return rows;
 }
 
 function details(household: Household, nameOf: RelationNamer, currency: string): Table[] {

@@ -253,7 +253,7 @@ export function flowLineLabel(line: FlowLine, memberNames: Readonly<Record<strin
 }
 
 /** An amount with its frequency as stored, for one the app cannot convert: `$3,000 quarterly`. */
-export const amountAsStored = (line: FlowLine, currency = 'USD'): string =>
+export const amountAsStored = (line: Pick<FlowLine, 'money'>, currency = 'USD'): string =>
   `${money(line.money.value, currency, !Number.isInteger(line.money.value))} ${line.money.frequency}`;
 
 /**

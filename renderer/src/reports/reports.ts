@@ -80,27 +80,36 @@ export interface DateRange {
   end: string;
 }
 
-export type RangePreset = 'this-month' | 'last-quarter' | 'this-year';
+export type RangePreset = 'all-time' | 'this-month' | 'last-quarter' | 'this-year';
 
 export const PRESETS: { value: RangePreset; label: string }[] = [
+  { value: 'all-time', label: 'All time' },
   { value: 'this-month', label: 'This month' },
   { value: 'last-quarter', label: 'Last quarter' },
   { value: 'this-year', label: 'This year' },
 ];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const day = (y: number, m: number, d: number) => {
   const date = new Date(Date.UTC(y, m, d));
   return date.toISOString().slice(0, 10);
 };
 
+/** Where "All time" starts when this computer knows no household's day of creation. */
+export const EARLIEST_DAY = '2000-01-01';
+
 /**
- * The range a preset stands for on `today` (the advisor's calendar day): this month and this year
- * run to today; last quarter is the whole calendar quarter before the one today is in.
+ * The range a preset stands for on `today` (the advisor's calendar day): all time, this month and
+ * this year run to today; all time from `firstDay` (the first household's day of creation, see
+ * `firstHouseholdDay`); last quarter is the whole calendar quarter before the one today is in.
  */
-export function presetRange(preset: RangePreset, today: Date): DateRange {
+export function presetRange(preset: RangePreset, today: Date, firstDay: string | null = null): DateRange {
   const y = today.getFullYear();
   const m = today.getMonth();
   const end = day(y, m, today.getDate());
+  if (preset === 'all-time')
+    return { start: firstDay && ISO_DAY.test(firstDay) && firstDay <= end ? firstDay : EARLIEST_DAY, end };
   if (preset === 'this-month') return { start: day(y, m, 1), end };
   if (preset === 'this-year') return { start: day(y, 0, 1), end };
   const quarterStart = m - (m % 3) - 3;
@@ -108,14 +117,38 @@ export function presetRange(preset: RangePreset, today: Date): DateRange {
   return { start: day(y, quarterStart, 1), end: day(y, quarterStart + 3, 0) };
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Why the range cannot be asked for (naming the field and what to do), or null when it can. */
 export function rangeProblem(range: { start: string | null; end: string | null }): string | null {
   if (!range.start || !ISO_DAY.test(range.start)) return 'From: choose the first day of the report.';
   if (!range.end || !ISO_DAY.test(range.end)) return 'To: choose the last day of the report.';
   if (range.end < range.start) return 'To: the last day comes before the first; choose a later day.';
   return null;
+}
+
+/**
+ * The day the first household on this computer was created on the platform (`YYYY-MM-DD`), or
+ * null when none is known. Households not on the platform yet sort after every other and count not.
+ */
+export async function firstHouseholdDay(db: AdvisorDb): Promise<string | null> {
+  const first = await db.accounts.where('createdAt').below('9999').first();
+  const created = first?.createdAt.slice(0, 10) ?? '';
+  return ISO_DAY.test(created) ? created : null;
+}
+
+/**
+ * The preset a report opens with: a household report over all time, so that it holds every
+ * household its title speaks of (the platform keeps only those created in the range); a forms
+ * report over this month, the forms sent lately.
+ */
+export const defaultPreset = (report: Pick<ReportRow, 'type'>): RangePreset =>
+  report.type === 'DATADEFINITION' ? 'all-time' : 'this-month';
+
+/** What the range keeps, in the advisor's words, by the report's kind. */
+export function rangeMeaning(report: Pick<ReportRow, 'type'>): string {
+  if (report.type === 'DATADEFINITION')
+    return 'The report holds the households created on these days. All time holds every household.';
+  if (report.type === 'FORMDEFINITION') return 'The report holds the forms sent on these days.';
+  return 'The report covers these days.';
 }
 
 // ---- Addresses and names ----

@@ -5,6 +5,9 @@
 // a time.
 
 import { describe, expect, it, vi } from 'vitest';
+import { useLocalStore } from '../../../renderer/src/common/local-store.ts';
+import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { outbox } from '../../support/store.ts';
 import {
   account,
@@ -77,6 +80,38 @@ describe('the account list', () => {
     expect(bobRow.textContent).toContain('Acquire');
     expect(bobRow.querySelector('[aria-label="Quality score 90 of 100"]')).not.toBeNull();
     expect(bobRow.querySelector('[data-sync="synced"]')).not.toBeNull();
+  });
+
+  // Issue 23 point 18: after a switch from Harbor to Main Street, the frame named Main Street while
+  // the list still counted Harbor's accounts, until Main Street's store opened.
+  it('counts the accounts of the team shown, not of the store a team switch is leaving', async () => {
+    await book();
+    screen.mounted = await mountAt(screen.db, '/accounts');
+    const local = useLocalStore();
+    const session = useSessionStore();
+    const user = (team: { id: number; name: string }) => ({ id: 5, team }) as unknown as PlatformUser;
+    local.opened({ user: 'a'.repeat(32), team: 2 });
+    session.showUser(user({ id: 2, name: 'Harbor' }), false);
+    await settle();
+    expect(count()).toBe('4 accounts');
+    // Main Street chosen in the switcher (it shows it at once): the switch is under way.
+    session.switching = true;
+    await settle();
+    expect(count()).toBe('Switching teams…');
+    // The switch answered: the frame names Main Street, Harbor's store is still the one open.
+    session.showUser(user({ id: 1, name: 'Main Street' }), false);
+    await settle();
+    expect(count()).toBe('Switching teams…');
+    expect(document.body.textContent).not.toContain('4 accounts');
+    // Main Street's store opened (here the same rows stand for it), and the switch ended.
+    local.opened({ user: 'a'.repeat(32), team: 1 });
+    session.switching = false;
+    await settle();
+    expect(count()).toBe('4 accounts');
+    // A team chosen on another device: the platform's user names it before its store is open.
+    session.showUser(user({ id: 2, name: 'Harbor' }), false);
+    await settle();
+    expect(count()).toBe('Opening the accounts of Harbor…');
   });
 
   it('filters clients, prospects, favorites, archived and all', async () => {

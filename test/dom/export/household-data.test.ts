@@ -302,6 +302,23 @@ describe('a household with every section filled', () => {
       'Real estate tax (taxes)': 3000,
     });
 
+    // Issue 23 point 4: the payments entered with the items beside the budget, per month: the
+    // premium 50, the annuity's and the 401(k)'s contributions 500 each are in no budget line; the
+    // mortgage's 2,000 payment matches its line. 50 + 500 + 500 = 1,050; 7,200 − 1,050 = 6,150.
+    expect(String(summary['How the cash flow is counted'])).toContain('The expense sections are the budget');
+    expect(summary).toMatchObject({
+      'Life insurance: budget': 'none',
+      'Life insurance: with the items (Term 20 (policy))': 50,
+      'Life insurance: difference': 'Not in the budget: $50',
+      'Annuity: with the items (Lifetime income (annuity))': 500,
+      'Retirement plan: with the items (Ann 401(k) (plan))': 500,
+      'Mortgage: budget': 2000,
+      'Mortgage: with the items (Mortgage (liability))': 2000,
+      'Mortgage: difference': 'Same as the budget',
+      'Payments not in the budget': 1050,
+      'Net if they are paid on top of the budget': 6150,
+    });
+
     // The clock of this computer at the last sync (a serial day number: within a second).
     const asOf = summary['As of the last sync'] as Date;
     expect(asOf).toBeInstanceOf(Date);

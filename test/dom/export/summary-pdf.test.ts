@@ -172,6 +172,31 @@ describe('household financial summary (PDF)', () => {
     expect(text).not.toMatch(/One-time amounts/);
   });
 
+  // Issue 23 point 4: the premium and the contribution entered with the policy and the plan are
+  // in no budget line; the summary says its rule and sets them beside the budget, not silently apart.
+  it('says the cash flow’s rule and sets the payments entered with items beside the budget', async () => {
+    const db = openDb();
+    await advisorConfig(db);
+    const account = await fullHousehold(db);
+    const { text } = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'budget');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('The expense sections are the budget');
+    expect(text).toMatch(/Payments entered with the items, beside the budget/);
+    // The whole life premium, $90 a month, and the 401(k) contribution, $500 a month, are in no
+    // budget line; the mortgage liability has no payment entered, so the $2,500 line stands alone.
+    expect(text).toMatch(
+      row('Life insurance', 'Whole life policy (policy)', 'none', '$90', 'Not in the budget: $90'),
+    );
+    expect(text).toMatch(
+      row('Retirement plan', 'Acme 401(k) (plan)', 'none', '$500', 'Not in the budget: $500'),
+    );
+    expect(text).not.toMatch(row('Mortgage', 'Home mortgage'));
+    // 90 + 500 = 590 a month; the net 6,600 less 590 is 6,010.
+    expect(flat).toContain(
+      '$590 a month of these payments is not in the budget: paid on top of it, the net would be $6,010.',
+    );
+  });
+
   it('breaks a 500-goal table across pages with its header on each', async () => {
     const db = openDb();
     const account = await manyGoals(db);

@@ -28,7 +28,8 @@ describe('createRecord', () => {
     const { id, opId } = await createRecord(db, 'accounts', { fields: clientFields('Ann') });
     const row = await db.accounts.get(id);
     expect(row).toMatchObject({ serverId: null, server: null, status: 'pending', type: 'CLIENT' });
-    expect(row?.search).toEqual(['ann', 'tester', 'ann@example.com']);
+    // Each as typed, lower-cased, and the e-mail folded as the search reads it (issue 23, point 15).
+    expect(row?.search).toEqual(['ann', 'tester', 'ann@example.com', 'annexamplecom']);
     const [op] = await outbox(db);
     expect(op).toMatchObject({ id: opId, kind: 'create', table: 'accounts', recordId: id, state: 'queued' });
     expect(op?.fields).toEqual(clientFields('Ann'));

@@ -81,7 +81,7 @@ describe('schema version 4: the list’s order indexes', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
     expect((await db.accounts.toArray()).every((r) => r.order?.made !== undefined)).toBe(true);
     // Accents and case ignored, code units break ties ('A' before 'á'), the empty name last both ways.

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../../renderer/src/data/model.ts';
 import {
   accountReportFile,
+  defaultPreset,
   groupReports,
   presetRange,
+  rangeMeaning,
   rangeProblem,
   teamReportFile,
 } from '../../../renderer/src/reports/reports.ts';
@@ -32,6 +34,21 @@ const row = (id: string, type: string, title: string, tags: string[] = [], descr
 
 describe('date presets', () => {
   const thursday = new Date(2026, 10, 26, 15, 30); // 26 November 2026, afternoon
+
+  // Issue 23 point 14: a household report opens on all time, from the first household's day.
+  it('all time runs from the first household’s day to today; a household report opens on it', () => {
+    expect(presetRange('all-time', thursday, '2019-04-02')).toEqual({
+      start: '2019-04-02',
+      end: '2026-11-26',
+    });
+    // No household known here: from the first day of 2000.
+    expect(presetRange('all-time', thursday, null)).toEqual({ start: '2000-01-01', end: '2026-11-26' });
+    expect(defaultPreset(row('1', 'DATADEFINITION', 'Household overview'))).toBe('all-time');
+    expect(defaultPreset(row('2', 'FORMDEFINITION', 'Intake responses'))).toBe('this-month');
+    expect(rangeMeaning(row('1', 'DATADEFINITION', 'Household overview'))).toBe(
+      'The report holds the households created on these days. All time holds every household.',
+    );
+  });
 
   it('this month and this year run from their first day to today', () => {
     expect(presetRange('this-month', thursday)).toEqual({ start: '2026-11-01', end: '2026-11-26' });

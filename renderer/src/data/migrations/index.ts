@@ -10,8 +10,9 @@ import { STORES_V3, moveConfigOutOfMeta } from './v3-config-tables.ts';
 import { STORES_V4, writeAccountOrder } from './v4-account-order.ts';
 import { STORES_V5, forgetStoredPins } from './v5-no-stored-pins.ts';
 import { STORES_V6 } from './v6-journal.ts';
+import { STORES_V7, writeSearchTerms } from './v7-search-terms.ts';
 
-export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6 };
+export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6, STORES_V7 };
 
 export interface Migration {
   version: number;
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, stores: STORES_V4, upgrade: writeAccountOrder },
   { version: 5, stores: STORES_V5, upgrade: forgetStoredPins },
   { version: 6, stores: STORES_V6 },
+  { version: 7, stores: STORES_V7, upgrade: writeSearchTerms },
 ];
 
 /** Declares every version on `db`, as its constructor must before it opens. */

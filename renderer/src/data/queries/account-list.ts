@@ -42,6 +42,7 @@ import {
   type Rows,
 } from './account-select.ts';
 import { keyOrder } from './order.ts';
+import { searchQuery } from '@shared/search-text.ts';
 
 export interface AccountPage {
   items: AccountRow[];
@@ -87,7 +88,7 @@ export async function listAccountIds(
   fewHits = FEW_HITS,
 ): Promise<string[]> {
   const { key, desc } = sortOf(q.sort);
-  const whole = q.search?.trim().toLowerCase() ?? '';
+  const whole = searchQuery(q.search);
   const hits = whole === '' ? null : await searchIds(db, whole);
   if (hits && hits.size <= fewHits) {
     const wanted = inList(q);

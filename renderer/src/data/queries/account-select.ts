@@ -5,6 +5,7 @@ import Dexie from 'dexie';
 import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
 import { isDateKey, type AccountSort, type AccountSortKey } from './account-sort.ts';
+import { searchQuery } from '@shared/search-text.ts';
 
 /** The filters of the version 2 list (`type`); without one, archived accounts are left out. */
 export type AccountFilter = 'client' | 'prospect' | 'favorite' | 'archived' | 'all';
@@ -62,12 +63,13 @@ export function filtered(db: AdvisorDb, filter: AccountFilter | undefined): Rows
 
 /**
  * The rows a query selects, before sorting: through the search, pipeline or filter index. The
- * search column is lower-cased when written (`accountIndex`), so one key range of the lower-cased
- * prefix serves a case-insensitive search; `startsWithIgnoreCase` would walk several ranges.
+ * search column holds each name folded when written (`accountIndex`, shared/search-text.ts), so
+ * one key range of the folded prefix serves a search that ignores case, accents and punctuation;
+ * `startsWithIgnoreCase` would walk several ranges and still see the accents.
  * `distinct` keeps an account once when several of its names match.
  */
 export function selected(db: AdvisorDb, q: AccountQuery): Rows {
-  const search = q.search?.trim().toLowerCase() ?? '';
+  const search = searchQuery(q.search);
   if (search !== '') {
     const hits = db.accounts.where('search').startsWith(search).distinct();
     return hits.and(inList(q));
@@ -102,7 +104,7 @@ export function dateWalk(
 export const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
 
 /**
- * Whether a row matches a lower-cased search (see listAccountIds): one of its names or emails
+ * Whether a row matches a folded search (`searchQuery`; see listAccountIds): one of its names or emails
  * starts with the whole text, or, for several words, each word starts one of them. searchIds
  * answers the same from the search index alone.
  */
@@ -113,7 +115,7 @@ export function searchMatch(whole: string): (row: AccountRow) => boolean {
   return (r) => starts(whole)(r) || (all.length > 1 && all.every((match) => match(r)));
 }
 
-/** Ids of the accounts a lower-cased search matches (see listAccountIds), from the search index alone. */
+/** Ids of the accounts a folded search matches (see listAccountIds), from the search index alone. */
 export async function searchIds(db: AdvisorDb, whole: string): Promise<Set<string>> {
   const starting = (prefix: string) => idSet(db.accounts.where('search').startsWith(prefix));
   const words = whole.split(/\s+/).filter(Boolean);

@@ -11,6 +11,7 @@ import {
   walksOnlyTheQuery,
   type ListQuery,
 } from './account-select.ts';
+import { searchQuery } from '@shared/search-text.ts';
 
 /** The rows a walk may read looking for a query's first accounts before it leaves them to listAccountIds. */
 const FIRST_ROWS_BUDGET = 2_000;
@@ -45,7 +46,7 @@ export async function firstAccounts(
     const rows = byDate ? dateWalk(db, q.filter, DATE_COLUMNS[key]) : db.accounts.orderBy(index!);
     return desc ? rows.reverse() : rows;
   };
-  const whole = q.search?.trim().toLowerCase() ?? '';
+  const whole = searchQuery(q.search);
   const listed = inList(q);
   const found = whole === '' ? () => true : searchMatch(whole);
   const wanted = (r: AccountRow) => listed(r) && found(r);

@@ -4,10 +4,11 @@
 import type { AdvisorDb } from '../db.ts';
 import { singleRowId } from '../mappers.ts';
 import type { AccountRow, Operation, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
+import { searchQuery } from '@shared/search-text.ts';
 
 /** Accounts whose client or co-client first name, last name or email starts with `prefix`, each once. */
 export function searchAccounts(db: AdvisorDb, prefix: string, limit = 50): Promise<AccountRow[]> {
-  const q = prefix.trim().toLowerCase();
+  const q = searchQuery(prefix);
   if (q === '') return Promise.resolve([]);
   return db.accounts.where('search').startsWith(q).distinct().limit(limit).toArray();
 }

@@ -3,6 +3,8 @@
 // because they are no monthly flow, amounts at a frequency the app cannot convert listed apart with
 // that frequency as stored, and a bar of income against the three kinds of expenses.
 // A source not on this computer (a member's income, the taxes …) is named instead of counted.
+// Beneath, the rule and the payments entered with other sections beside the budget
+// (budget-payments.ts).
 
 import type { Content } from 'pdfmake/interfaces';
 import {
@@ -13,8 +15,10 @@ import {
   type FlowGroup,
   type FlowLine,
 } from '@shared/finance.ts';
+import { itemPayments } from '@shared/budget-payments.ts';
 import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import { listed } from '../../household/coverage.ts';
+import { budgetPaymentsPart } from './budget-payments.ts';
 import { barChart, COLORS } from './charts.ts';
 import { amount, memberNameOf, signedAmount, type SummaryContext } from './context.ts';
 import { heading, notDownloaded, sentence, subheading, table, type Column } from './layout.ts';
@@ -63,7 +67,11 @@ export function cashFlowPart(ctx: SummaryContext): Content[] {
   const items = ctx.items.map((i) => ({ section: i.section, fields: i.fields }));
   const lines = flowLines(singles, items);
   if (lines.length === 0 && missing.length === 0)
-    return [...out, sentence('No income or expenses are recorded.')];
+    return [
+      ...out,
+      sentence('No income or expenses are recorded.'),
+      ...(itemPayments(items).length ? budgetPaymentsPart(ctx, null) : []),
+    ];
   const flow = cashFlow(singles, items);
   const groupMissing = (g: FlowGroup) => sourcesOf(ctx, g).some((k) => missing.includes(k));
   out.push(
@@ -108,6 +116,7 @@ export function cashFlowPart(ctx: SummaryContext): Content[] {
       ),
     );
   }
+  out.push(...budgetPaymentsPart(ctx, missing.length ? null : flow.net));
   const recurring = lines.filter((l) => monthlyCents(l.money) !== null);
   if (recurring.length) {
     out.push(

@@ -3,7 +3,8 @@
 // related items are settled across sections, and a removed co-client's records go.
 
 import type { Priority } from '@shared/api/request.ts';
-import type { MemberRole, SectionDescriptor } from '@shared/sections.ts';
+import { WORTH_PART_LABELS, countsInCashFlow } from '@shared/finance.ts';
+import { SECTIONS, type MemberRole, type SectionDescriptor } from '@shared/sections.ts';
 import type { SectionItem } from '@shared/wire/v0/sections.ts';
 import {
   itemLocalIds,
@@ -18,7 +19,14 @@ import { recordParts } from '../../data/coverage.ts';
 import type { SectionItemRow, SingleRow } from '../../data/model.ts';
 import { sameValue } from '../../data/view.ts';
 import { accountExtras, extrasRequests } from './account-extras.ts';
-import { accountParts, fetchPart, MEMBER_KEYS, membersOf, type Fetched } from './account-parts.ts';
+import {
+  accountParts,
+  fetchPart,
+  MEMBER_KEYS,
+  membersOf,
+  type AccountPart,
+  type Fetched,
+} from './account-parts.ts';
 import { confirmAccount } from './account-snapshots.ts';
 import { allParts, type PullContext } from './context.ts';
 import { emptyReport, type PullReport } from './report.ts';
@@ -69,6 +77,11 @@ export const accountPullRequests = (members: readonly MemberRole[]): number =>
  * co-client), all in the report: 21 requests, 25 with a co-client. Parts that fail keep their
  * local data and are listed in the report; the parts that arrived are recorded on the account
  * (data/coverage.ts), and `pulledAt` is set only when every part arrived.
+ *
+ * In two rounds, each stored as it ends: first what the overview shows (`overviewFirst`: the
+ * members' details and the sections of net worth and cash flow, 15 requests with the account's
+ * own), then the rest and the extras. At the platform's 60 requests a minute the figures of a
+ * household opened for the first time then show in seconds, not after all 25 (about 20 s).
  */
 export async function pullAccountData(
   ctx: PullContext,
@@ -84,23 +97,61 @@ export async function pullAccountData(
   if (!snapshot) return report;
   const members = membersOf(snapshot.meta);
   const before = await localBefore(ctx, localId);
-  const [answers, extras] = await allParts([
-    allParts(accountParts(snapshot.serverId, members).map((part) => fetchPart(ctx, part, report, priority))),
+  const parts = accountParts(snapshot.serverId, members);
+  const fetchAll = (list: readonly AccountPart[]) =>
+    allParts(list.map((part) => fetchPart(ctx, part, report, priority)));
+  const first = await fetchAll(parts.filter(overviewFirst));
+  await storeRound(ctx, localId, { answers: first, extras: [], last: false }, before, report, members);
+  const [rest, extras] = await allParts([
+    fetchAll(parts.filter((part) => !overviewFirst(part))),
     accountExtras(ctx, snapshot.serverId, members, report, priority),
   ]);
-  const fetched = answers.filter((a): a is Fetched => a !== null);
+  await storeRound(ctx, localId, { answers: rest, extras, last: true }, before, report, members);
+  const { db } = ctx;
+  if (report.failures.length === 0)
+    await db.accounts.update(localId, { pulledAt: ctx.now(), pulledUpdatedAt: snapshot.meta.updated_at });
+  return report;
+}
+
+/** The sections the overview's figures are made of (shared/finance.ts), by path. */
+const OVERVIEW_SECTIONS = new Set([
+  ...Object.keys(WORTH_PART_LABELS),
+  ...SECTIONS.filter((s) => countsInCashFlow(s.path)).map((s) => s.path),
+]);
+
+/** Whether a part is asked for in the first round: a member's details, or a section of the figures. */
+export const overviewFirst = (part: AccountPart): boolean =>
+  part.kind === 'details' || OVERVIEW_SECTIONS.has(part.section?.path ?? '');
+
+/** What one round of an account's pull brought: the answers, the extras, and whether it is the last. */
+interface Round {
+  answers: readonly (Fetched | null)[];
+  extras: readonly string[];
+  last: boolean;
+}
+
+/**
+ * One round's answers stored in one transaction, the parts that arrived recorded with them (a part
+ * is on this computer from the moment it is stored). The last round also drops a removed
+ * co-client's records.
+ */
+async function storeRound(
+  ctx: PullContext,
+  localId: string,
+  round: Round,
+  before: LocalBefore,
+  report: PullReport,
+  members: readonly MemberRole[],
+): Promise<void> {
+  const fetched = round.answers.filter((a): a is Fetched => a !== null);
   const { db } = ctx;
   await db.transaction('rw', [db.accounts, db.sectionItems, db.singles, db.outbox, db.meta], async () => {
     await applySingles(ctx, localId, fetched, before, report);
     await applyCollections(ctx, localId, fetched, before, report);
-    if (!members.includes('coclient')) await dropCoclientData(ctx, localId, before, report);
-    // With the data they brought: a part is on this computer from the moment it is stored.
-    const arrived = [...fetched.map((f) => f.part.key), ...extras];
+    if (round.last && !members.includes('coclient')) await dropCoclientData(ctx, localId, before, report);
+    const arrived = [...fetched.map((f) => f.part.key), ...round.extras];
     await recordParts(db, localId, arrived, members, ctx.now());
   });
-  if (report.failures.length === 0)
-    await db.accounts.update(localId, { pulledAt: ctx.now(), pulledUpdatedAt: snapshot.meta.updated_at });
-  return report;
 }
 
 async function localBefore(ctx: PullContext, accountId: string): Promise<LocalBefore> {

@@ -99,7 +99,9 @@ export function fromDraft(field: FormField, draft: unknown): unknown {
   switch (field.input) {
     case 'currency': {
       const c = draft as CurrencyDraft | null;
-      return c && c.value !== null ? { value: c.value, frequency: c.frequency } : null;
+      if (!c || c.value === null) return null;
+      // A balance has no frequency: one stored all the same is not written back.
+      return { value: c.value, frequency: field.balance ? 'one-time' : c.frequency };
     }
     case 'relation':
       return relationOf(draft);
@@ -210,6 +212,14 @@ export function frequencySuffix(field: FormField, frequency: string): string {
   return FREQUENCY_SUFFIX[frequency] ?? (frequency ? ` ${frequency}` : '');
 }
 
+/**
+ * A frequency stored on a balance (which has none), said as stored rather than as a flow:
+ * ` (stored as monthly)`; nothing for one time.
+ */
+export function balanceFrequencyNote(frequency: string): string {
+  return frequency && frequency !== 'one-time' ? ` (stored as ${valueLabel(frequency).toLowerCase()})` : '';
+}
+
 /** A plain number with its unit (`12 years`, `$5,000 /yr`, `4.5%`). */
 function withUnit(field: FormField, n: number, currency: string): string {
   switch (field.input === 'percent' ? '%' : field.unit) {
@@ -277,9 +287,10 @@ export function displayValue(
   switch (field.input) {
     case 'currency': {
       const c = v as CurrencyDraft;
-      return c.value === null
-        ? ''
-        : `${money(c.value, currency, !Number.isInteger(c.value))}${frequencySuffix(field, c.frequency)}`;
+      if (c.value === null) return '';
+      const amount = money(c.value, currency, !Number.isInteger(c.value));
+      if (field.balance) return `${amount}${balanceFrequencyNote(c.frequency)}`;
+      return `${amount}${frequencySuffix(field, c.frequency)}`;
     }
     case 'relation':
       return v ? relationLabel(v as RelationValue) : '';

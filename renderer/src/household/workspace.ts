@@ -22,6 +22,7 @@ import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import { FlatStructure } from '@shared/wire/v2/config.ts';
 import { DELETED_ON_SERVER } from '../data/changes/index.ts';
+import { readConfirmations, type Confirmations } from '../data/confirmations.ts';
 import { accountCoverage, type AccountCoverage } from '../data/coverage.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {
@@ -65,6 +66,8 @@ export interface WorkspaceData {
   config: WorkspaceConfig;
   /** Which parts of the account are on this computer (a part never pulled is unknown, not empty). */
   coverage: AccountCoverage;
+  /** Odd values the advisor confirmed as right (data/confirmations.ts). */
+  confirmations: Confirmations;
 }
 
 /** Configuration the workspace reads (version 2 `/config/*`), as last pulled. */
@@ -139,7 +142,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
   for (const r of singleRows)
     states[r.id] = recordState(r, singleOps.get(r.id), conflictOf(singleOps.get(r.id)));
   const serverId = typeof account?.serverId === 'number' ? account.serverId : null;
-  const [security, profile, activity, config] = await Promise.all([
+  const [security, profile, activity, config, confirmations] = await Promise.all([
     serverId === null ? [] : db.memberSecurity.where('accountServerId').equals(serverId).toArray(),
     serverId === null ? [] : db.profileValues.where('accountServerId').equals(serverId).toArray(),
     serverId === null
@@ -151,6 +154,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
           .limit(ACTIVITY_PAGE)
           .toArray(),
     readConfig(db),
+    readConfirmations(db, accountId),
   ]);
   return {
     account,
@@ -167,6 +171,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
       ),
     singles: Object.fromEntries(singleRows.map((r) => [r.key, r])),
     states,
+    confirmations,
   };
 }
 

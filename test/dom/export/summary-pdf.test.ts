@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFinancialSummary } from '../../../renderer/src/export/summary-pdf.ts';
+import { confirmValues } from '../../../renderer/src/data/confirmations.ts';
+import { singleRowId } from '../../../renderer/src/data/mappers.ts';
 import { openDb } from '../../support/store.ts';
 import {
   advisorConfig,
@@ -91,6 +93,26 @@ describe('household financial summary (PDF)', () => {
     expect(text).toMatch(row('Dana Price', 'Accountant', 'Price & Co', 'dana@price.example'));
     expect(text).not.toMatch(/not downloaded yet/i);
     pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
+  });
+
+  it('prints a date of birth in 1800 as one to check, without an age, and says when it was confirmed', async () => {
+    // Issue 23, point 2: the summary said "Jan 1, 1800 · Age 226".
+    const db = openDb();
+    await advisorConfig(db);
+    const account = await fullHousehold(db);
+    const id = singleRowId(account.id, 'details:client');
+    const details = (await db.singles.get(id))!;
+    await db.singles.put({ ...details, fields: { ...details.fields, birth_date: '1800-01-01' } });
+    const first = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'implausible').text;
+    // No age between the date and the e-mail; the words wrap beneath the date.
+    expect(first).toMatch(row('Ann Tester', 'Client', 'Jan 1, 1800', 'ann@example.com'));
+    expect(first.replace(/\s+/g, ' ')).toContain('(implausible; to check)');
+    expect(first).not.toContain('226');
+
+    await confirmValues(db, account.id, 'details:client', { birth_date: '1800-01-01' });
+    const then = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'confirmed').text;
+    expect(then.replace(/\s+/g, ' ')).toContain('(implausible; confirmed)');
+    expect(then).not.toContain('226');
   });
 
   it('says in one sentence per area that an empty household has nothing recorded', async () => {

@@ -2,6 +2,7 @@
 // dependants) and the people the advisor works with for it (contacts).
 
 import type { Content } from 'pdfmake/interfaces';
+import { doubtfulBirthDate } from '../../household/confirmations.ts';
 import { formatDate } from '../../household/values.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { ageAt, isMissing, itemsOf, memberNameOf, shown, type SummaryContext } from './context.ts';
@@ -19,11 +20,18 @@ function membersTable(ctx: SummaryContext): Content {
     const details = ctx.singles[`details:${m}`]?.fields ?? {};
     const birth = details.birth_date ?? ctx.account.fields[`${m}.birth_date`];
     const here = !isMissing(ctx, `details:${m}`);
+    // A date of birth that looks implausible (1800) is printed as one to check, without an age.
+    const doubtful = here ? doubtfulBirthDate(details, ctx.confirmations, m, ctx.now) : null;
+    const doubt = doubtful
+      ? doubtful.confirmed
+        ? ' (implausible; confirmed)'
+        : ' (implausible; to check)'
+      : '';
     return {
       name: memberNameOf(ctx, m),
       role: m === 'client' ? 'Client' : 'Co-client',
-      birth: here ? formatDate(birth) : 'Not downloaded yet',
-      age: here ? ageText(birth, ctx.now) : '',
+      birth: here ? `${formatDate(birth)}${doubt}` : 'Not downloaded yet',
+      age: here && !doubtful ? ageText(birth, ctx.now) : '',
       email: text(details.email ?? ctx.account.fields[`${m}.email`]),
     };
   });

@@ -100,7 +100,8 @@ function formField(section: SectionDescriptor, name: string, spec: FieldSpec): F
     // The messages write `current-value` for `current_value`; other names are written as they are.
     messageName: name.endsWith('_value') ? name.replace(/_/g, '-') : name,
   };
-  if (spec.kind === 'enum') field.options = spec.values.map((value) => ({ value, label: valueLabel(value) }));
+  if (spec.kind === 'enum')
+    field.options = spec.values.map((value) => ({ value, label: valueLabel(value, section.path) }));
   if (spec.kind === 'currency') {
     field.frequency = spec.frequency;
     field.usualFrequency = usualFrequency(section, name, spec.frequency);
@@ -133,7 +134,7 @@ function describer(section: SectionDescriptor): SectionForm['describe'] {
       `Unnamed ${SECTION_TITLES[section.path]?.[1] ?? 'item'}`;
   const key = ['name', 'employer', 'type'].find((k) => k in section.fields);
   return (f) => {
-    if (key === 'type' && typeof f.type === 'string') return valueLabel(f.type);
+    if (key === 'type' && typeof f.type === 'string') return valueLabel(f.type, section.path);
     const file = f.file as { filename?: unknown } | null | undefined;
     return (
       text(key ? f[key] : undefined) ||

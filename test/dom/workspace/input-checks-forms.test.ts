@@ -138,7 +138,7 @@ describe('input checked where it is typed', () => {
     const account = await household(db);
     mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
     await click(one('add-item'));
-    await choose(dialog(), 'type', 'Auto');
+    await choose(dialog(), 'type', 'Auto loan');
     await typeText(inputOf(dialog(), 'name'), 'Car loan');
     await choose(dialog(), 'owner', 'Joint');
     await typeText(inputOf(dialog(), 'current_value'), '12k');

@@ -10,6 +10,7 @@ import type { FormField } from '@shared/section-forms/form.ts';
 import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
+import { phoneText } from './phone.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -320,6 +321,8 @@ export function displayValue(
       const file = isPlainObject(stored) ? stored : null;
       return file ? textOf(file.filename) || 'File' : '';
     }
+    case 'phone':
+      return phoneText(v);
     default:
       return v === null ? '' : textOf(v);
   }

@@ -61,6 +61,10 @@ describe('household financial summary (PDF)', () => {
     expect(text).toMatch(row('Ann Tester', 'Client', 'Mar 14, 1978', '48'));
     expect(text).toMatch(row('Bob Tester', 'Co-client', 'Dec 1, 1980', '45'));
     expect(text).toMatch(row('Cara Tester', 'Child', 'May 20, 2012', '14', 'Yes'));
+    // US English, as the rest of the app (issue 23, point 18: "dependants").
+    expect(text).toMatch(row('Family and dependents'));
+    expect(text).toMatch(row('Name', 'Relationship', 'Date of birth', 'Age', 'Dependent'));
+    expect(text).not.toMatch(/dependant/i);
 
     // Net worth by category: 450,000 + 12,500 + 80,000 + 150,000 + 40,000 + 5,000 − 300,000.
     expect(text).toMatch(row('Assets', '1', '$450,000'));
@@ -122,7 +126,7 @@ describe('household financial summary (PDF)', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Page 1 of 1');
     for (const sentence of [
-      'No family members or dependants are recorded.',
+      'No family members or dependents are recorded.',
       'No assets or liabilities are recorded.',
       'No income or expenses are recorded.',
       'No goals are recorded.',

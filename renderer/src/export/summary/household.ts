@@ -1,5 +1,5 @@
 // The household part of the summary: who is in it (the members with their ages, the family and
-// dependants) and the people the advisor works with for it (contacts).
+// dependents) and the people the advisor works with for it (contacts).
 
 import type { Content } from 'pdfmake/interfaces';
 import { doubtfulBirthDate } from '../../household/confirmations.ts';
@@ -48,20 +48,20 @@ function membersTable(ctx: SummaryContext): Content {
 }
 
 function familyPart(ctx: SummaryContext): Content[] {
-  if (isMissing(ctx, 'family')) return [subheading('Family and dependants'), notDownloaded('Family')];
+  if (isMissing(ctx, 'family')) return [subheading('Family and dependents'), notDownloaded('Family')];
   const family = itemsOf(ctx, 'family');
   if (family.length === 0)
-    return [subheading('Family and dependants'), sentence('No family members or dependants are recorded.')];
+    return [subheading('Family and dependents'), sentence('No family members or dependents are recorded.')];
   const cell = (r: SectionItemRow, name: string) => shown(ctx, 'family', name, r.fields[name]);
   return [
-    subheading('Family and dependants'),
+    subheading('Family and dependents'),
     table(
       [
         { label: 'Name', cell: (r) => `${text(r.fields.first_name)} ${text(r.fields.last_name)}`.trim() },
         { label: 'Relationship', width: 80, cell: (r) => cell(r, 'relationship') },
         { label: 'Date of birth', width: 80, cell: (r) => cell(r, 'birth_date') },
         { label: 'Age', width: 30, amount: true, cell: (r) => ageText(r.fields.birth_date, ctx.now) },
-        { label: 'Dependant', width: 55, cell: (r) => (r.fields.dependent === true ? 'Yes' : 'No') },
+        { label: 'Dependent', width: 55, cell: (r) => (r.fields.dependent === true ? 'Yes' : 'No') },
       ],
       family,
     ),

@@ -55,7 +55,21 @@ export interface QualityScore {
 }
 
 const hasEmail = (m: MemberQualityInput) => (m.email ?? '').includes('@');
-const hasBirthDate = (m: MemberQualityInput) => Boolean(m.birthDate);
+/** Older than this is a typo in an advisor's files (shared/input-checks.ts warns of it). */
+const OLDEST_YEARS = 120;
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * A date of birth counts as on file when it is plausible: not after today, and no more than 120
+ * years ago. A date in 1800 is on the record but is no good data (issue 23: it was counted).
+ */
+function hasBirthDate(m: MemberQualityInput, today = new Date()): boolean {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(m.birthDate ?? '')?.[0];
+  if (!day) return Boolean(m.birthDate);
+  const oldest = isoDay(new Date(today.getFullYear() - OLDEST_YEARS, today.getMonth(), today.getDate()));
+  return day >= oldest && day <= isoDay(today);
+}
 
 /** In the order the platform lists them: the client's, then the co-client's. */
 export const QUALITY_RULES: readonly QualityRuleDescriptor[] = [
@@ -66,7 +80,7 @@ export const QUALITY_RULES: readonly QualityRuleDescriptor[] = [
     weight: 6,
     holds: (m) => Boolean(m.mobileNumber),
   },
-  { member: 'client', message: 'Client date of birth is on file', weight: 8, holds: hasBirthDate },
+  { member: 'client', message: 'Client date of birth is on file', weight: 8, holds: (m) => hasBirthDate(m) },
   {
     member: 'client',
     message: 'Client home address is complete',
@@ -100,7 +114,12 @@ export const QUALITY_RULES: readonly QualityRuleDescriptor[] = [
     holds: (m) => typeof m.riskScore === 'number',
   },
   { member: 'coclient', message: 'Co-client email address is on file', weight: 8, holds: hasEmail },
-  { member: 'coclient', message: 'Co-client date of birth is on file', weight: 6, holds: hasBirthDate },
+  {
+    member: 'coclient',
+    message: 'Co-client date of birth is on file',
+    weight: 6,
+    holds: (m) => hasBirthDate(m),
+  },
 ];
 
 /** A member of whom nothing is known: every rule about them fails. */

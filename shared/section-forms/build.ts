@@ -72,6 +72,20 @@ const USUAL_FREQUENCIES: Readonly<Record<string, Readonly<Record<string, Frequen
   annuities: { distribution_value: 'monthly' },
 };
 
+/**
+ * Currencies that are amounts at one point in time, by name: what an item is worth now or was
+ * worth when acquired, what a policy pays out or is worth, a taxable account's cost basis (the
+ * 0.0.1 document: "cost_value Currency (original value)"). The document's Currency allows a
+ * frequency on every field; for these it means nothing, so the form does not offer one.
+ */
+const BALANCES: Readonly<Record<string, readonly string[]>> = {
+  '*': ['current_value', 'original_value', 'coverage_value', 'cash_value'],
+  taxable: ['cost_value'],
+};
+
+const isBalance = (section: SectionDescriptor, name: string): boolean =>
+  (BALANCES['*'] ?? []).includes(name) || (BALANCES[section.path] ?? []).includes(name);
+
 function usualFrequency(section: SectionDescriptor, name: string, documented: Frequency): Frequency {
   const usual = USUAL_FREQUENCIES[section.path];
   return usual?.[name] ?? usual?.['*'] ?? documented;
@@ -86,11 +100,13 @@ function formField(section: SectionDescriptor, name: string, spec: FieldSpec): F
     // The messages write `current-value` for `current_value`; other names are written as they are.
     messageName: name.endsWith('_value') ? name.replace(/_/g, '-') : name,
   };
-  if (spec.kind === 'enum') field.options = spec.values.map((value) => ({ value, label: valueLabel(value) }));
+  if (spec.kind === 'enum')
+    field.options = spec.values.map((value) => ({ value, label: valueLabel(value, section.path) }));
   if (spec.kind === 'currency') {
     field.frequency = spec.frequency;
     field.usualFrequency = usualFrequency(section, name, spec.frequency);
     field.cashFlow = countsInCashFlow(section.path);
+    if (isBalance(section, name)) field.balance = true;
   }
   const unit = specialOf(name, spec)?.unit;
   if (unit) field.unit = unit;
@@ -118,7 +134,7 @@ function describer(section: SectionDescriptor): SectionForm['describe'] {
       `Unnamed ${SECTION_TITLES[section.path]?.[1] ?? 'item'}`;
   const key = ['name', 'employer', 'type'].find((k) => k in section.fields);
   return (f) => {
-    if (key === 'type' && typeof f.type === 'string') return valueLabel(f.type);
+    if (key === 'type' && typeof f.type === 'string') return valueLabel(f.type, section.path);
     const file = f.file as { filename?: unknown } | null | undefined;
     return (
       text(key ? f[key] : undefined) ||

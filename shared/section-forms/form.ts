@@ -59,6 +59,11 @@ export interface FormField {
   frequencies?: readonly Option[];
   /** Currencies counted in the monthly cash flow (shared/finance.ts): a one-time amount is left out. */
   cashFlow?: boolean;
+  /**
+   * Currencies that are a balance, an amount at one point in time (a current value, a coverage):
+   * the form offers no frequency, and one stored all the same is shown as stored, never as a flow.
+   */
+  balance?: boolean;
   /** The unit of a plain number: a rate in `%`, a duration in `years`, money `per year`, a `count`. */
   unit?: Unit;
   relation?: RelationChoice;

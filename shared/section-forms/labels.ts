@@ -120,6 +120,25 @@ const VALUE_LABELS: Readonly<Record<string, string>> = {
   'one-time': 'One time',
 };
 
+/**
+ * Enum value labels where a section gives the value its meaning: the 0.0.1 document's liability
+ * types are kinds of loan (`arm`, `fixed` and `int-only` the three kinds of mortgage, named so
+ * that "Fixed" is not read as a fixed-rate car loan), while `fixed` is also a kind of annuity.
+ */
+const SECTION_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  liabilities: {
+    arm: 'Mortgage, adjustable rate (ARM)',
+    fixed: 'Mortgage, fixed rate',
+    'int-only': 'Mortgage, interest only',
+    auto: 'Auto loan',
+    business: 'Business loan',
+    'credit-line': 'Line of credit',
+    personal: 'Personal loan',
+    school: 'Student loan',
+    'credit-card': 'Credit card',
+  },
+};
+
 /** `snake_case` or `kebab-case` in words, first letter upper case. */
 export function words(name: string): string {
   const text = name.replace(/[_-]+/g, ' ').trim();
@@ -129,7 +148,9 @@ export function words(name: string): string {
 /** The label of a field of a section (`section`: its path), or of a field of that name anywhere. */
 export const fieldLabel = (name: string, section?: string): string =>
   (section ? SECTION_FIELD_LABELS[section]?.[name] : undefined) ?? FIELD_LABELS[name] ?? words(name);
-export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? words(value);
+/** The label of an enum value, in a section (`section`: its path) where it means something of its own. */
+export const valueLabel = (value: string, section?: string): string =>
+  (section ? SECTION_VALUE_LABELS[section]?.[value] : undefined) ?? VALUE_LABELS[value] ?? words(value);
 
 /** How often an amount comes, as the document defines a Currency's frequency, in words. */
 export const FREQUENCY_OPTIONS: readonly Option[] = FREQUENCIES.map((value) => ({

@@ -83,10 +83,21 @@ export const MEMBER_FORM: readonly { title: string; fields: readonly FormField[]
 
 export const MEMBER_FIELDS: readonly FormField[] = MEMBER_FORM.flatMap((g) => g.fields);
 
-/** The server's rules for full member details, in its wording. */
-export function validateMember(fields: Readonly<Record<string, unknown>>): Record<string, string[]> {
+/** The platform's refusal of a member's e-mail that the account's other member has. */
+export const SAME_EMAIL_MESSAGE = 'email is invalid: each member of an account needs their own address.';
+
+/**
+ * The server's rules for full member details, in its wording. `otherEmail`: the e-mail of the
+ * account's other member, which the 0.0.1 document makes unique per account.
+ */
+export function validateMember(
+  fields: Readonly<Record<string, unknown>>,
+  otherEmail?: string | null,
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const f of MEMBER_FIELDS)
     if (f.required && isBlank(fields[f.name])) out[f.name] = [`${f.messageName} is required.`];
+  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+  if (email && otherEmail && email === otherEmail.trim().toLowerCase()) out.email = [SAME_EMAIL_MESSAGE];
   return out;
 }

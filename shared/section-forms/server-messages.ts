@@ -81,8 +81,13 @@ function whatIsMissing(field: FormField | undefined, key: string): string {
   }
 }
 
+/** The platform's word that an e-mail is another member's (`…needs their own address`, `must differ`). */
+const ANOTHER_MEMBERS_EMAIL = /own address|must differ|must be different/i;
+
 /** What the advisor does about a value the platform does not accept. */
-function whatIsWrong(field: FormField | undefined, key: string): string {
+function whatIsWrong(field: FormField | undefined, key: string, detail?: string): string {
+  if (field?.input === 'email' && detail && ANOTHER_MEMBERS_EMAIL.test(detail))
+    return 'the other member of the account has this address: enter this member’s own';
   if (key === 'address' || key.endsWith('jurisdiction'))
     return 'choose the country from the list, and for the US a state from the list';
   switch (field?.input) {
@@ -162,8 +167,10 @@ export function readableMessage(message: string, fields?: readonly FormField[]):
   if (!m) return message;
   const [, key = '', verdict, detail] = m;
   const { field, label } = namedField(key, fields);
-  const todo = verdict === 'required' ? whatIsMissing(field, key) : whatIsWrong(field, key);
-  return `${label}: ${todo}${detail ? ` (the platform says: ${detail})` : ''}.`;
+  const todo = verdict === 'required' ? whatIsMissing(field, key) : whatIsWrong(field, key, detail);
+  // A detail the words already say (another member's e-mail) is not repeated.
+  const said = field?.input === 'email' && detail !== undefined && ANOTHER_MEMBERS_EMAIL.test(detail);
+  return `${label}: ${todo}${detail && !said ? ` (the platform says: ${detail})` : ''}.`;
 }
 
 /** Several messages in the advisor's words, each once. */

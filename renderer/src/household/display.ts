@@ -107,6 +107,16 @@ export function qualityLabel(quality: { score: number; estimated?: boolean }): s
 }
 
 /**
+ * A quality rule not met, said as what is missing: the platform names a rule by what holds when it
+ * is met (`Client date of birth is on file`), which read wrong after "Missing:". A rule worded
+ * otherwise is said as not met.
+ */
+export function unmetRule(message: string): string {
+  const m = /^(.*) (is|are) (on file|complete|recorded)$/.exec(message.trim());
+  return m ? `${m[1]} ${m[2]} not ${m[3]}` : `Not met: ${message}`;
+}
+
+/**
  * What the platform said about an account change, in the account dialog's words, the field named
  * as outside the dialog (`Client email: enter an e-mail address such as name@example.com.`). `key`:
  * the field the message is filed under, or null for the answer's summary.

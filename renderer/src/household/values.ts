@@ -10,6 +10,7 @@ import type { FormField } from '@shared/section-forms/form.ts';
 import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
+import { phoneText } from './phone.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -99,7 +100,9 @@ export function fromDraft(field: FormField, draft: unknown): unknown {
   switch (field.input) {
     case 'currency': {
       const c = draft as CurrencyDraft | null;
-      return c && c.value !== null ? { value: c.value, frequency: c.frequency } : null;
+      if (!c || c.value === null) return null;
+      // A balance has no frequency: one stored all the same is not written back.
+      return { value: c.value, frequency: field.balance ? 'one-time' : c.frequency };
     }
     case 'relation':
       return relationOf(draft);
@@ -210,6 +213,14 @@ export function frequencySuffix(field: FormField, frequency: string): string {
   return FREQUENCY_SUFFIX[frequency] ?? (frequency ? ` ${frequency}` : '');
 }
 
+/**
+ * A frequency stored on a balance (which has none), said as stored rather than as a flow:
+ * ` (stored as monthly)`; nothing for one time.
+ */
+export function balanceFrequencyNote(frequency: string): string {
+  return frequency && frequency !== 'one-time' ? ` (stored as ${valueLabel(frequency).toLowerCase()})` : '';
+}
+
 /** A plain number with its unit (`12 years`, `$5,000 /yr`, `4.5%`). */
 function withUnit(field: FormField, n: number, currency: string): string {
   switch (field.input === 'percent' ? '%' : field.unit) {
@@ -277,9 +288,10 @@ export function displayValue(
   switch (field.input) {
     case 'currency': {
       const c = v as CurrencyDraft;
-      return c.value === null
-        ? ''
-        : `${money(c.value, currency, !Number.isInteger(c.value))}${frequencySuffix(field, c.frequency)}`;
+      if (c.value === null) return '';
+      const amount = money(c.value, currency, !Number.isInteger(c.value));
+      if (field.balance) return `${amount}${balanceFrequencyNote(c.frequency)}`;
+      return `${amount}${frequencySuffix(field, c.frequency)}`;
     }
     case 'relation':
       return v ? relationLabel(v as RelationValue) : '';
@@ -309,6 +321,8 @@ export function displayValue(
       const file = isPlainObject(stored) ? stored : null;
       return file ? textOf(file.filename) || 'File' : '';
     }
+    case 'phone':
+      return phoneText(v);
     default:
       return v === null ? '' : textOf(v);
   }
@@ -411,67 +425,8 @@ export function countryName(code: unknown): string {
   return countryOptions().find((c) => c.value === code.toUpperCase())?.label ?? code;
 }
 
-/** The states, the district and the territories the platform takes as a US state code. */
-export const US_STATE_OPTIONS: readonly { value: string; label: string }[] = (
-  [
-    ['AL', 'Alabama'],
-    ['AK', 'Alaska'],
-    ['AS', 'American Samoa'],
-    ['AZ', 'Arizona'],
-    ['AR', 'Arkansas'],
-    ['CA', 'California'],
-    ['CO', 'Colorado'],
-    ['CT', 'Connecticut'],
-    ['DE', 'Delaware'],
-    ['DC', 'District of Columbia'],
-    ['FL', 'Florida'],
-    ['GA', 'Georgia'],
-    ['GU', 'Guam'],
-    ['HI', 'Hawaii'],
-    ['ID', 'Idaho'],
-    ['IL', 'Illinois'],
-    ['IN', 'Indiana'],
-    ['IA', 'Iowa'],
-    ['KS', 'Kansas'],
-    ['KY', 'Kentucky'],
-    ['LA', 'Louisiana'],
-    ['ME', 'Maine'],
-    ['MD', 'Maryland'],
-    ['MA', 'Massachusetts'],
-    ['MI', 'Michigan'],
-    ['MN', 'Minnesota'],
-    ['MS', 'Mississippi'],
-    ['MO', 'Missouri'],
-    ['MT', 'Montana'],
-    ['NE', 'Nebraska'],
-    ['NV', 'Nevada'],
-    ['NH', 'New Hampshire'],
-    ['NJ', 'New Jersey'],
-    ['NM', 'New Mexico'],
-    ['NY', 'New York'],
-    ['NC', 'North Carolina'],
-    ['ND', 'North Dakota'],
-    ['MP', 'Northern Mariana Islands'],
-    ['OH', 'Ohio'],
-    ['OK', 'Oklahoma'],
-    ['OR', 'Oregon'],
-    ['PA', 'Pennsylvania'],
-    ['PR', 'Puerto Rico'],
-    ['RI', 'Rhode Island'],
-    ['SC', 'South Carolina'],
-    ['SD', 'South Dakota'],
-    ['TN', 'Tennessee'],
-    ['TX', 'Texas'],
-    ['VI', 'U.S. Virgin Islands'],
-    ['UT', 'Utah'],
-    ['VT', 'Vermont'],
-    ['VA', 'Virginia'],
-    ['WA', 'Washington'],
-    ['WV', 'West Virginia'],
-    ['WI', 'Wisconsin'],
-    ['WY', 'Wyoming'],
-  ] as const
-).map(([value, label]) => ({ value, label }));
+/** The US states, the district and the territories (us-states.ts). */
+export { US_STATE_OPTIONS } from './us-states.ts';
 
 // ---- saving ---------------------------------------------------------------------------------------
 

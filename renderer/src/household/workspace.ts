@@ -22,6 +22,7 @@ import { readWire } from '@shared/wire/parse.ts';
 import { ActivityTypes } from '@shared/wire/v2/activity.ts';
 import { FlatStructure } from '@shared/wire/v2/config.ts';
 import { DELETED_ON_SERVER } from '../data/changes/index.ts';
+import { readConfirmations, type Confirmations } from '../data/confirmations.ts';
 import { accountCoverage, type AccountCoverage } from '../data/coverage.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type {
@@ -36,7 +37,7 @@ import type {
   SingleRow,
 } from '../data/model.ts';
 import { CONFIG_KEYS, configEntry, getAccount, pendingOps } from '../data/queries/index.ts';
-import { relationKey, type Fields, type RelationValue } from './values.ts';
+import { displayValue, relationKey, type Fields, type RelationValue } from './values.ts';
 
 export type RecordBadge = 'synced' | 'pending' | 'rejected' | 'conflict' | 'deleted';
 
@@ -65,6 +66,8 @@ export interface WorkspaceData {
   config: WorkspaceConfig;
   /** Which parts of the account are on this computer (a part never pulled is unknown, not empty). */
   coverage: AccountCoverage;
+  /** Odd values the advisor confirmed as right (data/confirmations.ts). */
+  confirmations: Confirmations;
 }
 
 /** Configuration the workspace reads (version 2 `/config/*`), as last pulled. */
@@ -139,7 +142,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
   for (const r of singleRows)
     states[r.id] = recordState(r, singleOps.get(r.id), conflictOf(singleOps.get(r.id)));
   const serverId = typeof account?.serverId === 'number' ? account.serverId : null;
-  const [security, profile, activity, config] = await Promise.all([
+  const [security, profile, activity, config, confirmations] = await Promise.all([
     serverId === null ? [] : db.memberSecurity.where('accountServerId').equals(serverId).toArray(),
     serverId === null ? [] : db.profileValues.where('accountServerId').equals(serverId).toArray(),
     serverId === null
@@ -151,6 +154,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
           .limit(ACTIVITY_PAGE)
           .toArray(),
     readConfig(db),
+    readConfirmations(db, accountId),
   ]);
   return {
     account,
@@ -167,6 +171,7 @@ export async function readWorkspace(db: AdvisorDb, accountId: string): Promise<W
       ),
     singles: Object.fromEntries(singleRows.map((r) => [r.key, r])),
     states,
+    confirmations,
   };
 }
 
@@ -398,7 +403,39 @@ export function relationOptions(
         { key: `${type}:${i.id}`, label: itemLabel(i), group: found.form.title, value: { type, id: i.id } },
       ];
     });
-  return [...people, ...family, ...rest];
+  return [...people, ...family, ...distinguished(rest, others, account)];
+}
+
+/**
+ * Items of one section that read the same (two goals named "Retirement") told apart in a picker:
+ * by the first of the section's columns whose values differ between them (the target), else by
+ * their place in the list ("Retirement (2)").
+ */
+function distinguished(
+  options: RelationOption[],
+  items: readonly SectionItemRow[],
+  account: AccountRow | null,
+): RelationOption[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const shown = (item: SectionItemRow | undefined, name: string): string => {
+    const field = item ? formOfKey(item.section)?.form.fields.find((f) => f.name === name) : undefined;
+    const named = (r: RelationValue) => relationLabel(r, account, items);
+    return item && field ? displayValue(field, item.fields[name], named) : '';
+  };
+  return options.map((option, _, all) => {
+    const same = all.filter((o) => o.group === option.group && o.label === option.label);
+    if (same.length < 2) return option;
+    const item = byId.get(option.value.id ?? '');
+    const columns = item ? (formOfKey(item.section)?.form.columns ?? []) : [];
+    const telling = columns.find(
+      (c) => new Set(same.map((o) => shown(byId.get(o.value.id ?? ''), c))).size === same.length,
+    );
+    const detail = telling ? shown(item, telling) : '';
+    return {
+      ...option,
+      label: detail ? `${option.label} · ${detail}` : `${option.label} (${same.indexOf(option) + 1})`,
+    };
+  });
 }
 
 /** How a stored relation reads: the member's name, the item's label, or the type in words. */

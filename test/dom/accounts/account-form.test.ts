@@ -3,7 +3,8 @@
 // every other form's, as the user types (once a field was left, or a save tried), a valid form
 // saves one create through the change module, an edit queues only what changed, a prospect converts to a client where the role
 // allows it, and what the role or the platform refuses is said on the form. A member typed who is
-// already in another account is said, with a link to it, and the advisor may go on.
+// already in another account is said, with a link to it, and the advisor may go on (past another
+// member's email only by choosing to use it anyway).
 
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentPublicInstance } from 'vue';
@@ -115,6 +116,8 @@ describe('creating an account', () => {
     expect(dialog().textContent).toContain('1 field needs attention before saving.');
     await typeText(input('account-client-last_name'), 'Quist');
     expect(messages('client.last_name')).toEqual([]);
+    // The count follows the fields (issue 23, point 13): fixed, nothing is said to need attention.
+    expect(dialog().textContent).not.toContain('needs attention');
 
     // A co-client, once given, needs its names and an email of its own.
     await click(one('add-coclient'));
@@ -318,6 +321,13 @@ describe('a household that may already be here', () => {
       (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
     );
   }
+  /** Ticks “Use this email anyway”. */
+  async function useEmailAnyway() {
+    const box = input('duplicate-use-email');
+    box.click();
+    await settle();
+    expect(box.checked).toBe(true);
+  }
   /** The list open, and a new account's client named. */
   async function newAccountNamed(first: string, last: string) {
     screen.mounted = await mountAt(screen.db, '/accounts');
@@ -333,7 +343,7 @@ describe('a household that may already be here', () => {
     expect(document.querySelector('[data-testid="duplicate-warning"]')).toBeNull();
   };
 
-  it('names the existing co-client who has the email typed, links to the account, and still creates', async () => {
+  it('names the existing co-client who has the email typed, links to the account, and creates once chosen deliberately', async () => {
     await userConfig(screen.db);
     const bay = await account(screen.db, { first: 'Ada', last: 'Bay', co: { first: 'Ivo', last: 'North' } });
     await account(screen.db, { first: 'Cy', last: 'Ode' });
@@ -354,6 +364,19 @@ describe('a household that may already be here', () => {
     expect(warning.textContent).toContain('You can still create this account.');
     expect(one('duplicate-open').getAttribute('href')).toContain(`/accounts/${bay.id}`);
 
+    // Another member's email is not taken in one click (issue 23, point 13): the save asks for a
+    // deliberate choice, and queues nothing until it is made.
+    expect(warning.textContent).toContain(
+      'You can still create this account. Tick “Use this email anyway” first.',
+    );
+    await click(one('account-save'));
+    expect(dialog().textContent).toContain(
+      'This email is already another account’s: change it, or tick “Use this email anyway”.',
+    );
+    expect(await outbox(screen.db)).toEqual([]);
+    expect(document.activeElement).toBe(document.getElementById('duplicate-use-email'));
+    await useEmailAnyway();
+
     // Going on anyway: the one create is queued as typed (trimmed).
     const [create, ...more] = await saveAndClose();
     expect(more).toEqual([]);
@@ -363,6 +386,25 @@ describe('a household that may already be here', () => {
       'client.last_name': 'North',
       'client.email': 'IVO.North@example.com',
     });
+  });
+
+  it('asks again once the email changes after the choice, and never for a name alone', async () => {
+    await userConfig(screen.db);
+    await account(screen.db, { first: 'Ada', last: 'Bay', co: { first: 'Ivo', last: 'North' } });
+    await account(screen.db, { first: 'Cy', last: 'Ode' });
+    await newAccountNamed('Ivo', 'North');
+    await typeText(input('account-client-email'), 'ivo.north@example.com');
+    await warned();
+    await useEmailAnyway();
+    // Another account's email: the choice was about the first one.
+    await typeText(input('account-client-email'), 'cy.ode@example.com');
+    await click(one('account-save'));
+    expect(dialog()).not.toBeNull();
+    expect(await outbox(screen.db)).toEqual([]);
+    // An email of the new member's own: the name alone only warns, and the create goes through.
+    await typeText(input('account-client-email'), 'ivo@example.org');
+    const [create] = await saveAndClose();
+    expect(create?.fields).toMatchObject({ 'client.email': 'ivo@example.org' });
   });
 
   it('opens the existing account only through the question that keeps what was typed', async () => {

@@ -37,15 +37,16 @@ describe('an estimated quality score', () => {
     const nia = rows.find((r) => r.textContent?.includes('Nia Offline'))!;
     const score = nia.querySelector<HTMLElement>(`[aria-label="${ESTIMATED}"]`);
     expect(score?.textContent).toContain('29');
+    // What is missing, said as missing (issue 23, point 18: "Missing: Client date of birth is on file").
     expect(score?.title).toBe(
-      `${ESTIMATED}. Missing: Client date of birth is on file; Client home address is complete; ` +
-        'Client citizenship is on file; Client marital status is on file; ' +
-        'Client driver’s license number and expiry date are on file; Client risk score is recorded',
+      `${ESTIMATED}. Client date of birth is not on file. Client home address is not complete. ` +
+        'Client citizenship is not on file. Client marital status is not on file. ' +
+        'Client driver’s license number and expiry date are not on file. Client risk score is not recorded.',
     );
     // The platform's own score says nothing of an estimate.
     const bob = rows.find((r) => r.textContent?.includes('Bob Xu'))!;
     expect(bob.querySelector('[aria-label="Quality score 90 of 100"]')?.getAttribute('title')).toBe(
-      'Missing: Client date of birth is on file',
+      'Client date of birth is not on file.',
     );
   });
 

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFinancialSummary } from '../../../renderer/src/export/summary-pdf.ts';
+import { confirmValues } from '../../../renderer/src/data/confirmations.ts';
+import { singleRowId } from '../../../renderer/src/data/mappers.ts';
 import { openDb } from '../../support/store.ts';
 import {
   advisorConfig,
@@ -59,6 +61,10 @@ describe('household financial summary (PDF)', () => {
     expect(text).toMatch(row('Ann Tester', 'Client', 'Mar 14, 1978', '48'));
     expect(text).toMatch(row('Bob Tester', 'Co-client', 'Dec 1, 1980', '45'));
     expect(text).toMatch(row('Cara Tester', 'Child', 'May 20, 2012', '14', 'Yes'));
+    // US English, as the rest of the app (issue 23, point 18: "dependants").
+    expect(text).toMatch(row('Family and dependents'));
+    expect(text).toMatch(row('Name', 'Relationship', 'Date of birth', 'Age', 'Dependent'));
+    expect(text).not.toMatch(/dependant/i);
 
     // Net worth by category: 450,000 + 12,500 + 80,000 + 150,000 + 40,000 + 5,000 − 300,000.
     expect(text).toMatch(row('Assets', '1', '$450,000'));
@@ -93,6 +99,26 @@ describe('household financial summary (PDF)', () => {
     pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
   });
 
+  it('prints a date of birth in 1800 as one to check, without an age, and says when it was confirmed', async () => {
+    // Issue 23, point 2: the summary said "Jan 1, 1800 · Age 226".
+    const db = openDb();
+    await advisorConfig(db);
+    const account = await fullHousehold(db);
+    const id = singleRowId(account.id, 'details:client');
+    const details = (await db.singles.get(id))!;
+    await db.singles.put({ ...details, fields: { ...details.fields, birth_date: '1800-01-01' } });
+    const first = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'implausible').text;
+    // No age between the date and the e-mail; the words wrap beneath the date.
+    expect(first).toMatch(row('Ann Tester', 'Client', 'Jan 1, 1800', 'ann@example.com'));
+    expect(first.replace(/\s+/g, ' ')).toContain('(implausible; to check)');
+    expect(first).not.toContain('226');
+
+    await confirmValues(db, account.id, 'details:client', { birth_date: '1800-01-01' });
+    const then = readBack(await buildFinancialSummary(db, account.id, { now: NOW }), 'confirmed').text;
+    expect(then.replace(/\s+/g, ' ')).toContain('(implausible; confirmed)');
+    expect(then).not.toContain('226');
+  });
+
   it('says in one sentence per area that an empty household has nothing recorded', async () => {
     const db = openDb();
     const account = await emptyHousehold(db);
@@ -100,7 +126,7 @@ describe('household financial summary (PDF)', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Page 1 of 1');
     for (const sentence of [
-      'No family members or dependants are recorded.',
+      'No family members or dependents are recorded.',
       'No assets or liabilities are recorded.',
       'No income or expenses are recorded.',
       'No goals are recorded.',

@@ -18,6 +18,7 @@ import {
   mountWorkspace,
   one,
   openDb,
+  settle,
   syncedSingle,
   typeText,
   type Mounted,
@@ -32,6 +33,17 @@ afterEach(() => {
 
 const notesOf = (root: ParentNode, name: string) =>
   field(root, name).querySelector('[data-testid="field-notes"]')?.textContent?.trim() ?? '';
+
+const confirmedOf = (root: ParentNode, name: string) =>
+  field(root, name).querySelector('[data-testid="field-confirmed"]')?.textContent?.trim() ?? '';
+
+/** Ticks “This is right: keep it” beneath a field. */
+async function confirmField(root: ParentNode, name: string) {
+  const box = field(root, name).querySelector<HTMLInputElement>('[data-testid="field-confirm"] input');
+  if (!box) throw new Error(`No confirmation under ${name}.`);
+  box.click();
+  await settle();
+}
 
 /** Types a date as the user writes dates, and leaves the field. */
 async function typeDate(root: ParentNode, name: string, y: number, m: number, d: number) {
@@ -91,7 +103,7 @@ describe('input checked where it is typed', () => {
     });
   });
 
-  it('a birth date in 1800 is warned of, not refused', async () => {
+  it('a birth date in 1800 is warned of, and saved once the advisor confirms it', async () => {
     const db = openDb();
     const account = await household(db);
     await syncedSingle(db, account.id, 'details:client', {
@@ -104,9 +116,21 @@ describe('input checked where it is typed', () => {
     await typeDate(page, 'birth_date', 1800, 3, 14);
     expect(notesOf(page, 'birth_date')).toBe('Date of birth is more than 120 years ago: check the year.');
     expect(messagesOf(page, 'birth_date')).toBe('');
+    // Not saved in one click (issue 23, point 2): the advisor confirms it first, or corrects it.
+    await click(one('single-save'));
+    expect(messagesOf(page, 'birth_date')).toBe(
+      'Date of birth: Confirm it is right (“This is right”), or correct it, before saving.',
+    );
+    expect(await outbox(db)).toEqual([]);
+    await confirmField(page, 'birth_date');
+    expect(messagesOf(page, 'birth_date')).toBe('');
     await click(one('single-save'));
     const [details] = await outbox(db);
     expect(details?.fields).toEqual({ birth_date: '1800-03-14' });
+    // Saved, the warning stays on the field, with the confirmation.
+    await settle();
+    expect(notesOf(page, 'birth_date')).toBe('Date of birth is more than 120 years ago: check the year.');
+    expect(confirmedOf(page, 'birth_date')).toBe('Confirmed as right on this computer.');
   });
 
   it('the item dialog refuses a liability ending before it starts and an asset worth less than nothing', async () => {
@@ -114,7 +138,7 @@ describe('input checked where it is typed', () => {
     const account = await household(db);
     mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
     await click(one('add-item'));
-    await choose(dialog(), 'type', 'Auto');
+    await choose(dialog(), 'type', 'Auto loan');
     await typeText(inputOf(dialog(), 'name'), 'Car loan');
     await choose(dialog(), 'owner', 'Joint');
     await typeText(inputOf(dialog(), 'current_value'), '12k');

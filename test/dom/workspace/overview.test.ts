@@ -251,7 +251,8 @@ describe('the overview’s members', () => {
 
     const coclient = one('overview-members').querySelector('[data-member="coclient"]')!;
     expect(coclient.textContent).toContain('robert@example.com');
-    expect(coclient.textContent).toContain('+1 5125550199');
+    // In the one written form of a phone (issue 23, point 18), not as typed.
+    expect(coclient.textContent).toContain('+1 512 555 0199');
     expect(coclient.textContent).not.toContain('bob@example.com');
     // The client, changed nowhere, reads as the account has it.
     const client = one('overview-members').querySelector('[data-member="client"]')!;

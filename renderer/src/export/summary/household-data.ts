@@ -7,6 +7,7 @@ import { isPlainObject } from '@shared/is-plain-object.ts';
 import type { MemberRole } from '@shared/sections.ts';
 import { CONFIG_KEYS, configEntry } from '../../data/config.ts';
 import type { AdvisorDb } from '../../data/db.ts';
+import type { Confirmations } from '../../data/confirmations.ts';
 import type { AccountRow, SectionItemRow, SingleRow } from '../../data/model.ts';
 import { accountLabel } from '../../data/labels.ts';
 import { memberName, membersOf, readWorkspace } from '../../household/workspace.ts';
@@ -30,6 +31,8 @@ export interface HouseholdData {
   firm: Firm;
   /** ISO 4217, the advisor's as the platform gives it. */
   currency: string;
+  /** Odd values the advisor confirmed as right (data/confirmations.ts). */
+  confirmations: Confirmations;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -57,6 +60,7 @@ export async function readHousehold(
     unsent: Object.values(data.states).reduce((n, s) => n + s.ops.length, 0),
     firm: { name: firm?.name ?? (text(v0.company) || undefined), logo: firm?.logo },
     currency: text(v2.currency) || 'USD',
+    confirmations: data.confirmations,
   };
 }
 

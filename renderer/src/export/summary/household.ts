@@ -1,7 +1,8 @@
 // The household part of the summary: who is in it (the members with their ages, the family and
-// dependants) and the people the advisor works with for it (contacts).
+// dependents) and the people the advisor works with for it (contacts).
 
 import type { Content } from 'pdfmake/interfaces';
+import { doubtfulBirthDate } from '../../household/confirmations.ts';
 import { formatDate } from '../../household/values.ts';
 import type { SectionItemRow } from '../../data/model.ts';
 import { ageAt, isMissing, itemsOf, memberNameOf, shown, type SummaryContext } from './context.ts';
@@ -19,11 +20,18 @@ function membersTable(ctx: SummaryContext): Content {
     const details = ctx.singles[`details:${m}`]?.fields ?? {};
     const birth = details.birth_date ?? ctx.account.fields[`${m}.birth_date`];
     const here = !isMissing(ctx, `details:${m}`);
+    // A date of birth that looks implausible (1800) is printed as one to check, without an age.
+    const doubtful = here ? doubtfulBirthDate(details, ctx.confirmations, m, ctx.now) : null;
+    const doubt = doubtful
+      ? doubtful.confirmed
+        ? ' (implausible; confirmed)'
+        : ' (implausible; to check)'
+      : '';
     return {
       name: memberNameOf(ctx, m),
       role: m === 'client' ? 'Client' : 'Co-client',
-      birth: here ? formatDate(birth) : 'Not downloaded yet',
-      age: here ? ageText(birth, ctx.now) : '',
+      birth: here ? `${formatDate(birth)}${doubt}` : 'Not downloaded yet',
+      age: here && !doubtful ? ageText(birth, ctx.now) : '',
       email: text(details.email ?? ctx.account.fields[`${m}.email`]),
     };
   });
@@ -40,20 +48,20 @@ function membersTable(ctx: SummaryContext): Content {
 }
 
 function familyPart(ctx: SummaryContext): Content[] {
-  if (isMissing(ctx, 'family')) return [subheading('Family and dependants'), notDownloaded('Family')];
+  if (isMissing(ctx, 'family')) return [subheading('Family and dependents'), notDownloaded('Family')];
   const family = itemsOf(ctx, 'family');
   if (family.length === 0)
-    return [subheading('Family and dependants'), sentence('No family members or dependants are recorded.')];
+    return [subheading('Family and dependents'), sentence('No family members or dependents are recorded.')];
   const cell = (r: SectionItemRow, name: string) => shown(ctx, 'family', name, r.fields[name]);
   return [
-    subheading('Family and dependants'),
+    subheading('Family and dependents'),
     table(
       [
         { label: 'Name', cell: (r) => `${text(r.fields.first_name)} ${text(r.fields.last_name)}`.trim() },
         { label: 'Relationship', width: 80, cell: (r) => cell(r, 'relationship') },
         { label: 'Date of birth', width: 80, cell: (r) => cell(r, 'birth_date') },
         { label: 'Age', width: 30, amount: true, cell: (r) => ageText(r.fields.birth_date, ctx.now) },
-        { label: 'Dependant', width: 55, cell: (r) => (r.fields.dependent === true ? 'Yes' : 'No') },
+        { label: 'Dependent', width: 55, cell: (r) => (r.fields.dependent === true ? 'Yes' : 'No') },
       ],
       family,
     ),

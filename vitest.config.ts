@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: { alias: SHARED_ALIAS },
   test: {
     include: ['test/**/*.test.ts'],
+    // Waits bounded as under a second load (test/support/setup.ts).
+    setupFiles: ['test/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two cores: keep the platform servers the tests start from starving each other.

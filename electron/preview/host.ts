@@ -63,6 +63,10 @@ const MAX_JSON_DEPTH = 64;
 const APP_VERSION = process.env.npm_package_version ?? 'development';
 
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
+  if (!existsSync(join(options.rendererDir, 'preview.html')))
+    throw new Error(
+      `The browser preview's page is missing from ${options.rendererDir}: run \`npm run build\` first.`,
+    );
   const key = randomBytes(24).toString('base64url');
   const downloads = join(options.dataDir, 'downloads');
   const logFile = electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log'));
@@ -93,9 +97,9 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     logFile,
     ...(options.defaultProfile ? { defaultProfile: options.defaultProfile } : {}),
   });
-  // The preview's own page (renderer/preview.html: the app over the HTTP bridge); a renderer
-  // folder without one (a stand-in build) is served its index.html.
-  const previewPage = existsSync(join(options.rendererDir, 'preview.html')) ? '/preview.html' : '/index.html';
+  // The preview's own page (renderer/preview.html: the app over the HTTP bridge). index.html is
+  // the desktop app's, over IPC, which a browser does not have.
+  const previewPage = '/preview.html';
   let origin = '';
   // Made again for the port once it is known (0 asks for a free one).
   let access = new PageAccess(0);
@@ -193,6 +197,10 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     res.end();
   }
   server.requestTimeout = 0; // finishSignIn waits for the user for minutes
+  // Node closes an idle connection after 5 s, as long as its own clients keep one open: a
+  // request sent on it as the host closes it is reset ("socket hang up"), seen from the e2e
+  // tests' route.fetch under load. Kept open longer, the client is the one that closes it.
+  server.keepAliveTimeout = 65_000;
   // A port that is taken rejects (EADDRINUSE), so the caller can take another.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'preview-host-'));
   mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(
-    join(dir, 'renderer', 'index.html'),
+    join(dir, 'renderer', 'preview.html'),
     '<!doctype html><html><head><title>t</title></head><body></body></html>',
   );
   writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log(1)');
@@ -140,6 +140,21 @@ describe('preview host', () => {
   it('refuses requests addressed to another host name (DNS rebinding)', async () => {
     expect(await rawGet('/', 'evil.example:80')).toBe(421);
     expect(await rawGet('/', `127.0.0.1:${new URL(host.url).port}`)).toBe(200);
+  });
+
+  it('refuses to start from a renderer folder without the preview’s page, saying how to build it', async () => {
+    // The desktop app's index.html talks to IPC; a browser is never given it in the preview's place.
+    const bare = join(dir, 'bare');
+    mkdirSync(bare, { recursive: true });
+    writeFileSync(join(bare, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    await expect(
+      startPreviewHost({
+        port: 0,
+        rendererDir: bare,
+        dataDir: join(dir, 'bare-data'),
+        defaultProfile: sandboxProfile(platform.url),
+      }),
+    ).rejects.toThrow(/preview's page is missing .*npm run build/);
   });
 
   it('serves files of the renderer build only', async () => {

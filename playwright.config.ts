@@ -19,11 +19,11 @@ export default defineConfig({
   // that pass on a quiet machine; these bounds hold them at 3x that.
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests could
-  // run side by side, but on two cores they are bound by the CPU (Chromium's renderer and software
-  // GPU process, the platform, the preview host): a fresh-clone run with two workers took 17.0 min
-  // for the 30 tests, against 12.5 min with one.
-  workers: 1,
+  // Each test has its own sandbox platform and preview host (test/e2e/fixtures.ts), so tests run
+  // side by side. They mostly wait (the app's sync, the platform's budget, Chromium's frames): one
+  // worker used 440 s of CPU over 780 s; two workers ran the specs in 7.1 min against 10 in one,
+  // with vitest beside them (scripts/suite.sh). More would crowd two cores.
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',

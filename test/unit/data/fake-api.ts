@@ -5,7 +5,8 @@
 import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
 import { unflatten } from '../../../renderer/src/data/view.ts';
 
-type Answer = ApiResult | undefined;
+/** An answer now, one given later (a request still under way), or none (the default behaviour). */
+type Answer = ApiResult | Promise<ApiResult> | undefined;
 
 export const failure = (
   kind: ApiFailure['kind'],

@@ -2,7 +2,7 @@
 // translated when a request is built, the classification table, backoff, sign-in pause, and
 // `whenSynced` across the two modules.
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DELETED_ON_SERVER,
   createRecord,
@@ -10,6 +10,7 @@ import {
   updateRecord,
   whenSynced,
 } from '../../../renderer/src/data/changes/index.ts';
+import type { ApiResult } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { PushEngine, type PushEvent, type PushOptions } from '../../../renderer/src/sync/push/index.ts';
 import { FakeApi, failure } from './fake-api.ts';
@@ -317,6 +318,25 @@ describe('offline', () => {
     await push.rearm();
     expect(await push.run()).toMatchObject({ synced: 2, remaining: 0 });
     expect(api.lines).toEqual(['POST /accounts', 'POST /accounts', 'POST /accounts']);
+  });
+
+  it('a change sent before the reconnect and failing after it is sent again at once, not after its backoff', async () => {
+    const { push } = onNetwork({ backoff: { baseMs: 60_000 } });
+    await createRecord(db, 'accounts', { fields: clientFields('Ann') });
+    // The first POST is answered only once the network is back: no network, as it was when sent.
+    let answer!: (result: ApiResult) => void;
+    api.overrides.push((req) =>
+      req.method === 'POST' && api.lines.filter((line) => line === 'POST /accounts').length === 1
+        ? new Promise<ApiResult>((resolve) => (answer = resolve))
+        : undefined,
+    );
+    const run = push.run();
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await push.rearm();
+    answer(failure('network', null));
+    // Its retry is due at once, so the same pass sends it again (looked for first: uncertain).
+    expect(await run).toMatchObject({ synced: 1, remaining: 0 });
+    expect(api.lines.filter((line) => line === 'POST /accounts')).toHaveLength(2);
   });
 
   it('the background loop neither sends nor spins offline, and sends at once when rearmed on reconnect', async () => {

@@ -76,6 +76,12 @@ export class PushEngine {
   private awaitingPass: ((report: PushReport | null) => void)[] = [];
   /** The session the loop sends for (`start`): aborted on sign-out, nothing more is sent. */
   private signal: AbortSignal | undefined;
+  /**
+   * Counts the rearms that made the retries due (the network back, focus, "send now"). An
+   * operation sent before one and failing after it has its retry made due as well: the rearm
+   * could not touch it while it was in flight.
+   */
+  private rearms = 0;
 
   constructor(private readonly options: PushOptions) {
     this.db = options.db;
@@ -162,6 +168,7 @@ export class PushEngine {
   private async makeDue(): Promise<void> {
     this.paused = false;
     if (!this.online()) return;
+    this.rearms++;
     await this.db.outbox
       .where('state')
       .anyOf('retry', 'inflight')
@@ -304,6 +311,7 @@ export class PushEngine {
     const { op, uncertain } = claimed;
     pass.tries.set(op.id, (pass.tries.get(op.id) ?? 0) + 1);
     this.sending.add(op.id);
+    const rearms = this.rearms;
     try {
       let outcome: Outcome;
       try {
@@ -314,6 +322,14 @@ export class PushEngine {
         outcome = { type: 'failed', uncertain: true, failure: failure('network', message) };
       }
       await settle(this.ctx, op, uncertain, outcome, pass);
+      // Sent while offline or unreachable, failed once the network was back: the failure was of
+      // before, so its retry is due now rather than after the backoff it chose.
+      if (this.rearms !== rearms)
+        await this.db.outbox
+          .where('state')
+          .anyOf('retry', 'inflight')
+          .filter((o) => o.id === op.id)
+          .modify({ nextAttemptAt: 0 });
     } finally {
       this.sending.delete(op.id);
     }

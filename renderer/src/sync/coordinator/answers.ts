@@ -40,6 +40,14 @@ export class PlatformAnswers {
   noWayOut = false;
   private readonly authFailed = new Set<ApiName>();
   private readonly counters = new Set<AccountRequests>();
+  /** Numbers the requests as they are sent. */
+  private sent = 0;
+  /**
+   * The newest reading of the platform's reach: the number of the newest request whose answer
+   * set it, or the count of requests sent when the system found a network. A failure of a request
+   * sent before it (one under way as the network came back) tells of an older moment.
+   */
+  private readAt = 0;
 
   constructor(
     private readonly port: Send,
@@ -60,6 +68,7 @@ export class PlatformAnswers {
   /** The system found a network since: what the last failure showed of it no longer holds. */
   networkFound(): void {
     this.noWayOut = false;
+    this.readAt = this.sent;
   }
 
   /** Counts the requests of a pull of one account as its progress, until the returned stop. */
@@ -76,6 +85,7 @@ export class PlatformAnswers {
       counter.sent++;
       counter.report();
     }
+    const number = ++this.sent;
     let result: ApiResult | null = null;
     try {
       result = await this.port(req, signal);
@@ -83,7 +93,7 @@ export class PlatformAnswers {
     } finally {
       // A port that throws is taken for a lost connection, as the engines take it; a request
       // cancelled by a sign-out tells nothing of the platform.
-      if (!signal?.aborted) this.note(req.api, result);
+      if (!signal?.aborted) this.note(req.api, result, number);
       for (const counter of counters) {
         counter.answered++;
         counter.report();
@@ -91,11 +101,16 @@ export class PlatformAnswers {
     }
   }
 
-  private note(api: ApiName, result: ApiResult | null): void {
-    // Any answer, even a refusal, shows the platform is reachable.
+  private note(api: ApiName, result: ApiResult | null, number: number): void {
+    // Any answer, even a refusal, shows the platform is reachable now. A failure to reach it
+    // tells of when its request was sent: it stands unless a newer reading came meanwhile.
     const shown = reachShownBy(result);
-    this.unreachable = shown.platformSilent;
-    this.noWayOut = shown.noWayOut;
+    const answered = !shown.platformSilent && !shown.noWayOut;
+    if (answered || number > this.readAt) {
+      this.unreachable = shown.platformSilent;
+      this.noWayOut = shown.noWayOut;
+      this.readAt = Math.max(this.readAt, number);
+    }
     if (result && !result.ok && result.kind === 'auth') this.authFailed.add(api);
     else if (result?.ok) this.authFailed.delete(api);
     this.heard(result);

@@ -20,6 +20,7 @@ import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl, opensExternally } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
+import { updatePublicKey } from './updates/update-signature.ts';
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -117,8 +118,9 @@ async function startApp(): Promise<void> {
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
-    // Only the installed app updates itself; a development build never looks.
-    ...(app.isPackaged ? { updateChecker: electronUpdateChecker() } : {}),
+    // Only the installed app updates itself, and only when built with the key that verifies an
+    // update's signature (electron.vite.config.ts); a development build never looks.
+    ...(app.isPackaged ? updateCheck() : {}),
   });
   services.diagnostics.started(
     startupFacts(
@@ -159,6 +161,12 @@ async function startApp(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(services);
   });
+}
+
+/** The update check of the installed app, or none when this build has no update key. */
+function updateCheck() {
+  const key = updatePublicKey(__UPDATE_PUBLIC_KEY__);
+  return key ? { updateChecker: electronUpdateChecker(key) } : { updatesUnverifiable: true };
 }
 
 function main(): void {

@@ -83,6 +83,21 @@ describe('the state of updates in words', () => {
     );
   });
 
+  it('says an installed build without the update key never installs one, and updates only once verified', () => {
+    expect(
+      describeUpdates(
+        { feedUrl: 'https://updates.example.com/', checks: false, last: null, unverifiable: true },
+        NOW,
+        true,
+      ).state,
+    ).toBe(
+      'This build never installs updates by itself: it was made without the key that verifies them. Install new versions from your firm.',
+    );
+    expect(describeUpdates(on(null), NOW, true).state).toMatch(
+      /installed when you quit, once its signature is verified\.$/,
+    );
+  });
+
   it('says where no check is ever made: the browser preview, a development build', () => {
     expect(describeUpdates({ feedUrl: null, checks: false, last: null }, NOW, false).state).toMatch(
       /^The browser preview does not look for updates/,
@@ -152,7 +167,7 @@ describe('the Updates card', () => {
 
   it('turns updates off again, and shows the last check after one ran', async () => {
     const { wrapper, services, asked } = await mountCard();
-    services.settings.setUpdateFeedUrl('https://updates.example.com/');
+    await services.settings.setUpdateFeedUrl('https://updates.example.com/');
     await services.updates.check();
     wrapper.unmount();
     const again = mount(UpdatesCard, {

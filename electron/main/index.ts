@@ -15,6 +15,7 @@ import { registerBridge } from './ipc/validated-ipc.ts';
 import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
+import { privateFolder } from './private-files.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
@@ -89,11 +90,13 @@ function createWindow(services: MainServices): BrowserWindow {
 /** Once Electron is ready: the services, the bridge over them, the menu and the window. */
 async function startApp(): Promise<void> {
   const userData = app.getPath('userData');
+  privateFolder(userData);
   const cacheDir = join(userData, 'files');
   // Copies handed to a viewer in an earlier run go once a day old (the rest go at sign-out).
   void removeOldOpenedCopies(cacheDir);
   const services = createServices({
-    settingsStore: new Store({ name: 'settings' }),
+    // settings.json is the user's alone (0600), in the app's data folder, made 0700 above.
+    settingsStore: new Store({ name: 'settings', configFileMode: 0o600 }),
     secrets: await SafeStorageSecretStore.open(join(userData, 'secrets')),
     openExternal: async (url) => {
       if (!isSafeExternalUrl(url, { allowLoopbackHttp: true })) return false;

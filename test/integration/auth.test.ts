@@ -302,7 +302,9 @@ describe('sign-in through the system browser', () => {
     expect(visit.location?.searchParams.get('error')).toBe('access_denied');
     expect(outcome).toMatchObject({ ok: false, reason: 'denied' });
     expect(visit.callbackStatus).toBe(200);
-    expect(visit.callbackHtml).toContain('The sign-in was cancelled.');
+    // The tab says what the platform said (issue 24), as the window does.
+    expect(visit.callbackHtml).toContain('<h1>Sign-in refused</h1>');
+    expect(visit.callbackHtml).toContain('(access_denied: The user declined to sign in.)');
     expect((await status(h.auth)).v2.signedIn).toBe(false);
   });
 

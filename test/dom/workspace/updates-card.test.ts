@@ -7,6 +7,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import type { UpdateStatus } from '@shared/updates.ts';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
 import { dispatch, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
@@ -110,10 +111,16 @@ describe('the state of updates in words', () => {
 
 describe('the Updates card', () => {
   /** The card over the real main-side settings, update service and channels of an installed app (its checks recorded). */
-  async function mountCard() {
+  async function mountCard(agree = true) {
     const asked: string[] = [];
     const checker: UpdateChecker = { check: (feedUrl) => (asked.push(feedUrl), Promise.resolve()) };
-    const settings = new SettingsService(new Map<string, unknown>(), new MemorySecretStore('memory only'));
+    // The host's dialog for a new update address: the advisor agrees, or presses Cancel.
+    const settings = new SettingsService(
+      new Map<string, unknown>(),
+      new MemorySecretStore('memory only'),
+      sandboxProfile(),
+      () => Promise.resolve(agree),
+    );
     const updates = new UpdateService(() => settings.updateFeedUrl(), checker);
     // The handlers services.ts serves these channels with, behind the bridge's argument check.
     const handlers = updateChannels(settings, updates) as BridgeHandlers;
@@ -149,6 +156,22 @@ describe('the Updates card', () => {
       /^On: the app looks for updates at updates\.example\.com/,
     );
     expect(wrapper.get('[data-testid="updates-last"]').text()).toBe('No check yet since the app started.');
+    wrapper.unmount();
+  });
+
+  it('an address not confirmed in the dialog is not saved; what was typed stays, with no error', async () => {
+    const { wrapper, services, sent } = await mountCard(false);
+    const input = wrapper.get<HTMLInputElement>('#update-feed');
+    await input.setValue('https://attacker.example/feed/');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(sent).toEqual(['https://attacker.example/feed/']);
+    expect(services.settings.updateFeedUrl()).toBeNull();
+    expect(input.element.value).toBe('https://attacker.example/feed/');
+    expect(wrapper.findAll('[role="alert"]')).toEqual([]);
+    expect(wrapper.get('[data-testid="updates-state"]').text()).toBe(
+      'Updates are off until an address is set.',
+    );
     wrapper.unmount();
   });
 

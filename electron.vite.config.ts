@@ -17,6 +17,9 @@ export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
     resolve: { alias: SHARED_ALIAS },
+    // The public key that verifies updates (electron/main/updates/update-signature.ts): given by
+    // the release's environment, never read from a file the installed app could have changed.
+    define: { __UPDATE_PUBLIC_KEY__: JSON.stringify(process.env.ADVISOR_UPDATE_PUBLIC_KEY ?? '') },
     build: {
       outDir: 'out/main',
       rolldownOptions: { input: { index: resolve('electron/main/index.ts') }, checks },

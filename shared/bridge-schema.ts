@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { preferencesSchema } from './settings.ts';
 import { API_ERROR_KINDS, PRIORITIES } from './api/request.ts';
-import { ROUTE_PATTERN } from './api/route.ts';
+import { isRoute } from './api/route.ts';
 import { EXPORT_EXTENSIONS } from './export/file-name.ts';
 
 const apiName = z.enum(['v2', 'v0']);
@@ -143,7 +143,9 @@ export const pullReportEntrySchema = z.strictObject({
   removed: count,
   flagged: count,
   skipped: z.boolean(),
-  failures: z.array(failureOf.extend({ route: z.string().max(300).regex(ROUTE_PATTERN) })).max(50),
+  failures: z
+    .array(failureOf.extend({ route: z.string().max(300).refine(isRoute, 'a route of the interfaces') }))
+    .max(50),
 });
 
 /** One pass of the push engine. */

@@ -17,8 +17,15 @@ export interface UpdateStatus {
   checks: boolean;
   /** The last check since the app started (ms since the epoch), or null when none ran yet. */
   last: { at: number; check: UpdateCheck } | null;
+  /**
+   * Present in an installed build made without the key that verifies updates: it never looks for
+   * one, since it could not tell a genuine update from another program.
+   */
+  unverifiable?: true;
 }
 
-/** The update address saved (the state after it), or the field refused with what to do. */
+/** The update address saved (the state after it), the field refused with what to do, or not confirmed. */
 export type UpdateFeedResult =
-  { ok: true; status: UpdateStatus } | { ok: false; fields: Record<string, string[]> };
+  | { ok: true; status: UpdateStatus }
+  | { ok: false; fields: Record<string, string[]> }
+  | { ok: false; cancelled: true };

@@ -15,11 +15,13 @@ import { registerBridge } from './ipc/validated-ipc.ts';
 import { refusedDebugSwitch } from './launch-guard.ts';
 import { buildMenu } from './menu.ts';
 import { serveRenderer } from './protocol.ts';
+import { privateFolder } from './private-files.ts';
 import { SafeStorageSecretStore } from './secret-store.ts';
 import { describeAddressChange } from './settings/address-change.ts';
 import { createServices, type MainServices } from './services.ts';
 import { CONTENT_SECURITY_POLICY, isSafeExternalUrl, opensExternally } from './security.ts';
 import { electronUpdateChecker } from './updates/electron-update-checker.ts';
+import { updatePublicKey } from './updates/update-signature.ts';
 
 // Registered before `ready`: a standard, secure scheme gives the renderer a stable origin, so
 // IndexedDB data survives updates (DESIGN.md §2).
@@ -88,11 +90,13 @@ function createWindow(services: MainServices): BrowserWindow {
 /** Once Electron is ready: the services, the bridge over them, the menu and the window. */
 async function startApp(): Promise<void> {
   const userData = app.getPath('userData');
+  privateFolder(userData);
   const cacheDir = join(userData, 'files');
   // Copies handed to a viewer in an earlier run go once a day old (the rest go at sign-out).
   void removeOldOpenedCopies(cacheDir);
   const services = createServices({
-    settingsStore: new Store({ name: 'settings' }),
+    // settings.json is the user's alone (0600), in the app's data folder, made 0700 above.
+    settingsStore: new Store({ name: 'settings', configFileMode: 0o600 }),
     secrets: await SafeStorageSecretStore.open(join(userData, 'secrets')),
     openExternal: async (url) => {
       if (!isSafeExternalUrl(url, { allowLoopbackHttp: true })) return false;
@@ -117,8 +121,9 @@ async function startApp(): Promise<void> {
     // The system's place for an app's logs (~/Library/Logs/Advisor Desk, …\AppData\Roaming\Advisor Desk\logs, ~/.config/Advisor Desk/logs).
     logFile: electronLogFile(join(app.getPath('logs'), 'diagnostics.log')),
     defaultProfile: sandboxProfile(process.env.ADVISOR_SANDBOX_URL),
-    // Only the installed app updates itself; a development build never looks.
-    ...(app.isPackaged ? { updateChecker: electronUpdateChecker() } : {}),
+    // Only the installed app updates itself, and only when built with the key that verifies an
+    // update's signature (electron.vite.config.ts); a development build never looks.
+    ...(app.isPackaged ? updateCheck() : {}),
   });
   services.diagnostics.started(
     startupFacts(
@@ -159,6 +164,12 @@ async function startApp(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(services);
   });
+}
+
+/** The update check of the installed app, or none when this build has no update key. */
+function updateCheck() {
+  const key = updatePublicKey(__UPDATE_PUBLIC_KEY__);
+  return key ? { updateChecker: electronUpdateChecker(key) } : { updatesUnverifiable: true };
 }
 
 function main(): void {

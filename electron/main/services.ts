@@ -32,6 +32,8 @@ export interface HostPorts {
   confirmAddressChange: ConfirmAddressChange;
   /** How the installed app looks for updates; absent (the preview, a development build): never. */
   updateChecker?: UpdateChecker;
+  /** An installed build made without the update key: it never updates itself, and Settings says why. */
+  updatesUnverifiable?: boolean;
   /** The diagnostics log's file; without one (tests that do not read it) nothing is written. */
   logFile?: LogFile;
 }
@@ -118,7 +120,7 @@ export function createServices(ports: HostPorts): MainServices {
       return saved;
     },
     'settings.setPreferences': (preferences) => settings.setPreferences(preferences),
-    ...updateChannels(settings, updates),
+    ...updateChannels(settings, updates, ports.updatesUnverifiable === true),
     'diagnostics.report': (entry) => diagnostics.report(entry),
     'diagnostics.save': () => diagnostics.save(),
   };

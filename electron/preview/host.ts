@@ -13,6 +13,7 @@ import { MemorySecretStore } from '../main/auth/memory-secret-store.ts';
 import { dispatch, InvalidBridgeCall } from '../main/bridge/handlers.ts';
 import { startupFacts } from '../main/diagnostics/diagnostics-log.ts';
 import { electronLogFile } from '../main/diagnostics/log-file.ts';
+import { privateFolder } from '../main/private-files.ts';
 import { uniqueName } from '../main/files/file-names.ts';
 import { resolveInside } from '../main/paths.ts';
 import { CONTENT_SECURITY_POLICY } from '../main/security.ts';
@@ -69,6 +70,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     );
   const key = randomBytes(24).toString('base64url');
   const downloads = join(options.dataDir, 'downloads');
+  // The preview's data (settings, downloads, cached files, the log) is the user's alone.
+  privateFolder(options.dataDir);
   const logFile = electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log'));
   const services = createServices({
     settingsStore: new JsonFileStore(join(options.dataDir, 'settings.json')),

@@ -2,13 +2,76 @@
 // (`/accounts/12/client/details` → `/accounts/{id}/client/details`). The diagnostics log keeps
 // routes only, never paths, so no record or person can be read from it.
 
-/** A segment kept as it is: a lowercase word of the interface (`accounts`, `bank-accounts`, `v2`). */
-const WORD = /^(?:[a-z][a-z_-]{0,39}|v\d{1,2})$/;
+/**
+ * The words of the two interfaces' paths (the API documents' endpoints, the sections of version
+ * 0.0.1), the only segments kept as they are. Any other segment is `{id}`, a lowercase one too: a
+ * file's name (`/files/7/martinez`), a user's or a household's name in a path is never logged.
+ */
+export const ROUTE_WORDS: ReadonlySet<string> = new Set([
+  'accounts',
+  'activities',
+  'activity',
+  'annuities',
+  'api',
+  'assets',
+  'cash',
+  'client',
+  'close',
+  'coclient',
+  'config',
+  'contacts',
+  'data',
+  'dataset',
+  'define',
+  'details',
+  'document',
+  'documents',
+  'drivers_license',
+  'employment',
+  'engagements',
+  'expenses-fixed',
+  'expenses-tax',
+  'expenses-variable',
+  'family',
+  'file',
+  'files',
+  'forms',
+  'goals',
+  'history',
+  'icons',
+  'image',
+  'income',
+  'insurance',
+  'liabilities',
+  'photo',
+  'plans',
+  'preview',
+  'profile',
+  'reopen',
+  'reports',
+  'resend',
+  'reset',
+  'security',
+  'signatures',
+  'stats',
+  'switch',
+  'taxable',
+  'template',
+  'templates',
+  'user',
+]);
+const VERSION = /^v\d{1,2}$/;
 const MAX_SEGMENTS = 16;
 
-/** What a route may look like: `/`-separated words and `{id}` placeholders. */
-export const ROUTE_PATTERN =
-  /^\/(?:(?:[a-z][a-z_-]{0,39}|v\d{1,2}|\{id\})(?:\/(?:[a-z][a-z_-]{0,39}|v\d{1,2}|\{id\})){0,15})?$/;
+const kept = (segment: string) => ROUTE_WORDS.has(segment) || VERSION.test(segment);
+
+/** What a route may look like: `/`-separated words of the interfaces and `{id}` placeholders, at most 16. */
+export function isRoute(text: string): boolean {
+  if (text === '/') return true;
+  if (!text.startsWith('/')) return false;
+  const segments = text.slice(1).split('/');
+  return segments.length <= MAX_SEGMENTS && segments.every((s) => s === '{id}' || kept(s));
+}
 
 /** The route of a path below an interface, or of an absolute address (its query and fragment dropped). */
 export function routeOf(pathOrUrl: string): string {
@@ -25,6 +88,6 @@ export function routeOf(pathOrUrl: string): string {
     .split('/')
     .filter((segment) => segment !== '')
     .slice(0, MAX_SEGMENTS)
-    .map((segment) => (WORD.test(segment) ? segment : '{id}'));
+    .map((segment) => (kept(segment) ? segment : '{id}'));
   return `/${segments.join('/')}`;
 }

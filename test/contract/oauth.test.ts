@@ -608,6 +608,88 @@ describe('refresh', () => {
   });
 });
 
+describe('revocation (RFC 7009)', () => {
+  /** A revocation request sent by hand (form-encoded, as §2.1 says), for what openid-client never sends. */
+  const revokeRaw = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${platform.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('is advertised in the metadata with the client authentication it takes', async () => {
+    const config = await discover(platform);
+    expect(config.serverMetadata().revocation_endpoint).toBe(`${platform.url}/oauth/revoke`);
+    expect(config.serverMetadata().revocation_endpoint_auth_methods_supported).toEqual(
+      expect.arrayContaining(['client_secret_post', 'none']),
+    );
+  });
+
+  it('revoking a refresh token ends it and the access tokens of its sign-in; another sign-in keeps working', async () => {
+    const config = await discover(platform);
+    const tokens = await signInTokens(config);
+    const other = await signInTokens(config);
+    await oidc.tokenRevocation(config, tokens.refresh_token as string, { token_type_hint: 'refresh_token' });
+    expectJsonError(await v2(platform, tokens.access_token).get('/user'), 401);
+    expect((await rejection(oidc.refreshTokenGrant(config, tokens.refresh_token as string))).error).toBe(
+      'invalid_grant',
+    );
+    expect((await v2(platform, other.access_token).get('/user')).status).toBe(200);
+  });
+
+  it('revoking an access token ends it at once, whatever the hint says', async () => {
+    const config = await discover(platform);
+    const tokens = await signInTokens(config);
+    expect((await v2(platform, tokens.access_token).get('/user')).status).toBe(200);
+    // A wrong hint only says where to look first (§2.1): the token is found and revoked anyway.
+    await oidc.tokenRevocation(config, tokens.access_token, { token_type_hint: 'refresh_token' });
+    expectJsonError(await v2(platform, tokens.access_token).get('/user'), 401);
+  });
+
+  it('answers 200 with no body for a token it does not know, or knows no more (§2.2)', async () => {
+    const config = await discover(platform);
+    const tokens = await signInTokens(config);
+    await oidc.tokenRevocation(config, tokens.refresh_token as string);
+    for (const token of ['not-a-token-of-this-server', tokens.refresh_token as string, tokens.access_token]) {
+      const res = await revokeRaw({ token, client_id: CLIENT_ID });
+      expect(res.status, token).toBe(200);
+      expect(await res.text()).toBe('');
+    }
+  });
+
+  it('authenticates the client as the token endpoint does: its id, with the secret in the body or by Basic', async () => {
+    for (const [auth, secret] of [
+      [oidc.ClientSecretPost(SECRET), SECRET],
+      [oidc.ClientSecretBasic(SECRET), SECRET],
+      [oidc.None(), undefined],
+    ] as const) {
+      const config = await discover(platform, auth, secret);
+      const tokens = await signInTokens(config);
+      await oidc.tokenRevocation(config, tokens.access_token);
+      expectJsonError(await v2(platform, tokens.access_token).get('/user'), 401);
+    }
+    const config = await discover(platform);
+    const tokens = await signInTokens(config);
+    // A wrong secret, an unknown client, Basic credentials that are not form-encoded: 401
+    // invalid_client, and the token still works.
+    for (const [fields, headers] of [
+      [{ token: tokens.access_token, client_id: CLIENT_ID, client_secret: 'not-the-secret' }, {}],
+      [{ token: tokens.access_token, client_id: 'someone-else' }, {}],
+      [{ token: tokens.access_token }, {}],
+      [{ token: tokens.access_token }, { authorization: `Basic ${Buffer.from('%zz:x').toString('base64')}` }],
+    ] as [Record<string, string>, Record<string, string>][]) {
+      const res = await revokeRaw(fields, headers);
+      expect(res.status, JSON.stringify(fields)).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
+    }
+    expect((await v2(platform, tokens.access_token).get('/user')).status).toBe(200);
+    // No token at all: invalid_request (RFC 6749 §5.2, which §2.2.1 refers to).
+    const none = await revokeRaw({ client_id: CLIENT_ID });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: string }).error).toBe('invalid_request');
+  });
+});
+
 describe('token lifetime', () => {
   let short: Platform;
 

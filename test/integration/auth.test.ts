@@ -47,6 +47,8 @@ interface TokenRequest {
 
 class ServiceFetch {
   readonly tokenRequests: TokenRequest[] = [];
+  /** The tokens of each answer of the token endpoint, in order. */
+  readonly tokenAnswers: { access_token?: string; refresh_token?: string }[] = [];
   offline = false;
 
   readonly fetch: typeof fetch = async (input, init) => {
@@ -60,6 +62,7 @@ class ServiceFetch {
     if (this.offline) throw new TypeError('fetch failed');
     const res = await fetch(input, init);
     const copy = (await res.clone().json()) as { access_token?: string; refresh_token?: string };
+    this.tokenAnswers.push(copy);
     for (const token of [copy.access_token, copy.refresh_token]) if (token) issued.add(token);
     return res;
   };
@@ -299,7 +302,9 @@ describe('sign-in through the system browser', () => {
     expect(visit.location?.searchParams.get('error')).toBe('access_denied');
     expect(outcome).toMatchObject({ ok: false, reason: 'denied' });
     expect(visit.callbackStatus).toBe(200);
-    expect(visit.callbackHtml).toContain('The sign-in was cancelled.');
+    // The tab says what the platform said (issue 24), as the window does.
+    expect(visit.callbackHtml).toContain('<h1>Sign-in refused</h1>');
+    expect(visit.callbackHtml).toContain('(access_denied: The user declined to sign in.)');
     expect((await status(h.auth)).v2.signedIn).toBe(false);
   });
 
@@ -547,6 +552,32 @@ describe('tokens for the transport', () => {
     expect(await restarted.auth.accessToken('v2')).toBeNull();
     expect(secrets.names()).toEqual([]);
     expect((await status(harness(profile, { secrets }).auth)).v2.signedIn).toBe(false);
+  });
+
+  it('sign-out revokes the tokens on the platform (RFC 7009): both are refused there afterwards', async () => {
+    const h = harness(profile);
+    await signIn(h);
+    const access = await token(h.auth, 'v2');
+    const refresh = h.net.tokenAnswers.at(-1)?.refresh_token ?? '';
+    expect(refresh).not.toBe('');
+    expect((await whoAmI(platform, 'v2', access)).status).toBe(200);
+
+    expect(record(await h.auth.signOut())).toMatchObject({ ok: true });
+
+    // Not only forgotten here: a copy of either token taken before is worth nothing.
+    expect((await whoAmI(platform, 'v2', access)).status).toBe(401);
+    expect((await whoAmI(platform, 'v0', access)).status).toBe(401);
+    const renewed = await fetch(`${platform.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+        client_id: 'advisor-desk',
+      }),
+    });
+    expect(renewed.status).toBe(400);
+    expect(((await renewed.json()) as { error?: string }).error).toBe('invalid_grant');
   });
 
   it('a changed profile forgets the tokens of the server it no longer names', async () => {

@@ -390,24 +390,34 @@ describe('a standard OpenID server with its own paths', () => {
   it('says what the server said when the user declines (access_denied)', async () => {
     userAnswer = 'decline';
     const h = harness();
-    const { outcome } = await signIn(h);
+    const { outcome, visit } = await signIn(h);
     expect(outcome).toMatchObject({
       ok: false,
       reason: 'denied',
       message: `The sign-in server at ${op.url} refused the sign-in (access_denied: The advisor declined to share access.).`,
     });
+    // The browser's tab says it too: the server's words, not "cancelled".
+    expect(visit.html).toContain('<h1>Sign-in refused</h1>');
+    expect(visit.html).toContain(
+      'refused the sign-in (access_denied: The advisor declined to share access.).',
+    );
+    expect(visit.html).not.toMatch(/cancelled/i);
     userAnswer = 'consent';
   });
 
   it('explains the scope when the server grants none of those asked for ("*")', async () => {
     userAnswer = 'consent';
     const h = harness({ scope: '*' });
-    const { outcome } = await signIn(h);
+    const { outcome, visit } = await signIn(h);
     expect(outcome).toMatchObject({
       ok: false,
       reason: 'denied',
       message: `The sign-in server at ${op.url} refused the sign-in (access_denied). ${SCOPE_ADVICE('*')}`,
     });
+    // The loopback page says what the server said, as the window does; the user cancelled nothing.
+    expect(visit.html).toContain('<h1>Sign-in refused</h1>');
+    expect(visit.html).toContain(`The sign-in server at ${op.url} refused the sign-in (access_denied).`);
+    expect(visit.html).not.toMatch(/cancelled/i);
   });
 });
 

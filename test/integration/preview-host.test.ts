@@ -251,8 +251,14 @@ describe('preview host', () => {
     // the answer says where; kept for the bound user, and opened from there with keptOnly.
     const stored = { api: 'v0', url: request.url, name: 'portrait.png' };
     const opened = (await (await call('files.open', [stored], headers)).json()) as { value: unknown };
-    const openedPath = join(dir, 'data', 'downloads', 'portrait.png');
-    expect(opened.value).toMatchObject({ ok: true, shown: 'saved', from: 'platform', path: openedPath });
+    // Under the name the platform gave it (avatar.png, free in the folder), not the window's.
+    expect(opened.value).toMatchObject({
+      ok: true,
+      shown: 'saved',
+      from: 'platform',
+      path: expect.stringMatching(/[/\\]data[/\\]downloads[/\\]avatar \(\d\)\.png$/) as unknown,
+    });
+    const openedPath = (opened.value as { path: string }).path;
     expect(readFileSync(openedPath).equals(Buffer.from(file.data, 'base64'))).toBe(true);
     const kept = (await (await call('files.kept', [[{ api: 'v0', url: request.url }]], headers)).json()) as {
       value: unknown;

@@ -49,6 +49,8 @@ function mainSide() {
   const dir = mkdtempSync(join(tmpdir(), 'report-downloads-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const sent = new Map<string, Buffer>();
+  /** The name the platform gave each file it sent (Content-Disposition's filename), by path. */
+  const named = new Map<string, string | null>();
   const viewed: string[] = [];
   const transport = new Transport({
     profile: () => ({ ...sandboxProfile(platform.url), rateLimitPerMinute: 1_000_000 }),
@@ -59,6 +61,10 @@ function mainSide() {
       const res = await globalThis.fetch(input, init);
       const whole = Buffer.from(await res.arrayBuffer());
       sent.set(new URL(url).pathname, whole);
+      named.set(
+        new URL(url).pathname,
+        /filename="([^"]*)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null,
+      );
       let at = 0;
       const slow = new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -91,7 +97,7 @@ function mainSide() {
     viewed.push(path);
     return Promise.resolve('');
   });
-  return { stored, sent, chosen, viewed };
+  return { stored, sent, named, chosen, viewed };
 }
 
 /** The progress the main process reports while `run` goes on. */
@@ -130,7 +136,7 @@ function teamAccounts() {
 
 describe('reports downloaded through the main process', () => {
   it('a team report of clients this year as CSV: saved where chosen, the platform’s bytes, with progress; Open shows it', async () => {
-    const { stored, sent, chosen, viewed } = mainSide();
+    const { stored, sent, named, chosen, viewed } = mainSide();
     const households = (await reportRows()).find(
       (r) => r.type === 'DATADEFINITION' && r.server.source === 'accounts',
     );
@@ -142,7 +148,8 @@ describe('reports downloaded through the main process', () => {
     const { result, seen } = await watching(stored, () => stored.save({ ...file, priority: 'interactive' }));
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) return;
-    expect(chosen).toEqual([file.name]);
+    // Named as the platform named it (issue 24: never by the window's name for it).
+    expect(chosen).toEqual([named.get(`/api/v0${file.url}`)]);
     expect(result.path.endsWith('.csv')).toBe(true);
     const bytes = readFileSync(result.path);
     expect(bytes.equals(sent.get(`/api/v0${file.url}`)!)).toBe(true);

@@ -30,6 +30,8 @@ const cleanup: (() => Promise<void> | void)[] = [];
 onSandbox(16, cleanup, (world) => ({ platform, advisor, db } = world));
 
 const ALEX = 'a1'.repeat(16);
+/** The names Save… dialogs were asked with. */
+const chosenNames: string[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The main process's file services over a transport of their own: every address it fetched, and a switch for the network. */
@@ -70,7 +72,8 @@ function mainSide() {
   const files = new FileService(
     platformFiles,
     join(dir, 'cache'),
-    () => Promise.resolve(null),
+    // Save… is cancelled; the name it was asked with is recorded.
+    (name) => (chosenNames.push(name), Promise.resolve(null)),
     () => Promise.resolve(ALEX),
     { kind: 'none', mark: () => Promise.resolve() },
   );
@@ -198,6 +201,29 @@ describe('stored files of a household prepared for a meeting', () => {
     });
     expect(net.sent.length).toBe(sentBefore);
     platform.control.maintenance(false);
+  });
+
+  it('open and save a document under the name the platform gave it, whatever the window calls it', async () => {
+    const { stored, net } = mainSide();
+    const household = teamAccounts()[0]!;
+    // Bytes uploaded as a picture (as a compromised window could), then asked to open as RTF.
+    const rtf = new TextEncoder().encode('{\\rtf1 {\\object\\objemb payload}}');
+    const added = await advisor.send({
+      api: 'v0',
+      method: 'POST',
+      path: `/accounts/${household.id}/documents`,
+      files: [{ field: 'file', name: 'minutes.png', type: 'image/png', bytes: rtf }],
+    });
+    expect(added.ok).toBe(true);
+    const id = Object.values(platform.control.dump().files).find((f) => f.name === 'minutes.png')?.id;
+    const url = `${platform.url}/api/v0/files/${id}/minutes.png`;
+
+    const opened = await stored.open({ api: 'v0', url, name: 'minutes.rtf' });
+    expect(opened).toMatchObject({ ok: true, shown: 'viewer' });
+    expect(net.viewed.map((path) => path.split(/[/\\]/).pop())).toEqual(['minutes.png']);
+    const saved = await stored.save({ api: 'v0', url, name: 'minutes.doc' });
+    expect(saved).toMatchObject({ ok: false, cancelled: true });
+    expect(chosenNames).toEqual(['minutes.png']);
   });
 
   it('a file the platform fails to send leaves the household not ready, saying so; trying again makes it ready', async () => {

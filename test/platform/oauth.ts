@@ -140,6 +140,9 @@ export class OAuthServer {
         issuer,
         authorization_endpoint: `${issuer}/oauth/authorize`,
         token_endpoint: `${issuer}/oauth/token`,
+        // RFC 7009 revocation, with the same client authentication as the token endpoint.
+        revocation_endpoint: `${issuer}/oauth/revoke`,
+        revocation_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
         response_types_supported: ['code'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         code_challenge_methods_supported: ['S256'],
@@ -156,6 +159,7 @@ export class OAuthServer {
       this.authorize(req, reply, (req.body ?? {}) as Record<string, unknown>, true),
     );
     app.post('/oauth/token', (req, reply) => this.token(req, reply));
+    app.post('/oauth/revoke', (req, reply) => this.revoke(req, reply));
   }
 
   private authorize(
@@ -225,11 +229,18 @@ export class OAuthServer {
     return back({ code });
   }
 
-  private token(req: FastifyRequest, reply: FastifyReply) {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  /**
+   * The client a request of the token or revocation endpoint authenticates as (RFC 6749 §2.3: its
+   * id, with the secret in the body or by HTTP Basic, or its id alone as a public client), or
+   * null when the failure has been answered (401 invalid_client, RFC 6749 §5.2).
+   */
+  private client(req: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>): string | null {
     const str = (k: string) => (typeof body[k] === 'string' ? body[k] : undefined);
-    const fail = (status: number, error: string, error_description: string) =>
-      reply.code(status).header('cache-control', 'no-store').send({ error, error_description });
+    const fail = (error_description: string) =>
+      void reply
+        .code(401)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_client', error_description });
     let clientId = str('client_id');
     let secret = str('client_secret');
     const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -238,14 +249,47 @@ export class OAuthServer {
       // RFC 6749 §5.2: a client that tried HTTP Basic hears 401 with a Basic challenge.
       if (!credentials) {
         reply.header('www-authenticate', 'Basic realm="sandbox"');
-        return fail(401, 'invalid_client', 'The HTTP Basic credentials are not valid form-encoded text.');
+        fail('The HTTP Basic credentials are not valid form-encoded text.');
+        return null;
       }
       [clientId, secret] = credentials;
     }
     if (clientId !== CLIENT_ID || (secret !== undefined && secret !== '' && secret !== SANDBOX_SECRET)) {
       if (basic) reply.header('www-authenticate', 'Basic realm="sandbox"');
-      return fail(401, 'invalid_client', 'Client authentication failed.');
+      fail('Client authentication failed.');
+      return null;
     }
+    return clientId;
+  }
+
+  /**
+   * RFC 7009: the client's token is revoked, whichever kind it is (the hint only says where to look
+   * first). A refresh token takes every token of its sign-in with it (§2.1: the access tokens of
+   * the same grant); an access token goes alone. A token unknown, expired or already revoked is
+   * answered 200 as well (§2.2): the client has nothing left to do.
+   */
+  private revoke(req: FastifyRequest, reply: FastifyReply) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (this.client(req, reply, body) === null) return reply;
+    const token = typeof body.token === 'string' ? body.token : '';
+    if (token === '')
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: 'invalid_request', error_description: 'token is required.' });
+    const key = hash(token);
+    const refresh = this.refresh.get(key);
+    if (refresh) this.revokeFamily(refresh.family);
+    else this.access.delete(key);
+    return reply.code(200).header('cache-control', 'no-store').send();
+  }
+
+  private token(req: FastifyRequest, reply: FastifyReply) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const str = (k: string) => (typeof body[k] === 'string' ? body[k] : undefined);
+    const fail = (status: number, error: string, error_description: string) =>
+      reply.code(status).header('cache-control', 'no-store').send({ error, error_description });
+    if (this.client(req, reply, body) === null) return reply;
     const grantType = str('grant_type');
     if (grantType === 'authorization_code') {
       const code = str('code');

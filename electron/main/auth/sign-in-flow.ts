@@ -259,7 +259,15 @@ function pageFor(result: FlowResult): ResultPage {
     };
   }
   switch (result.reason) {
+    // The server refused (access_denied): its own words, as the app's window shows them. Whether
+    // the user declined on its page or it granted nothing, only the server can say.
     case 'denied':
+      return {
+        status: 200,
+        title: 'Sign-in refused',
+        message: `${result.message} You can close this tab and return to Advisor Desk.`,
+      };
+    // Only the user ends a flow this way: Cancel in the app, a sign-out, a new sign-in or profile.
     case 'cancelled':
       return {
         status: 200,

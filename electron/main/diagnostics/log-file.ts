@@ -2,11 +2,13 @@
 // the browser-preview host and the tests write it the same way): one line per entry, and past
 // `maxBytes` the file is renamed to `<name>.old.log` (replacing the older one) and begun anew.
 // electron-log's own renderer channel is not used: the renderer reports through the Bridge,
-// whose schema admits ids, counts, kinds and statuses only.
+// whose schema admits ids, counts, kinds and statuses only. Its folder is made 0700 and its files
+// 0600 (private-files.ts).
 
 import { readFile } from 'node:fs/promises';
 import { join, parse } from 'node:path';
 import log from 'electron-log/node';
+import { privateFile, privateFolder } from '../private-files.ts';
 import type { LogFile } from './diagnostics-log.ts';
 
 /** About a week of syncing every five minutes; the older file doubles what is kept. */
@@ -26,6 +28,10 @@ export function electronLogFile(file: string, maxBytes = DEFAULT_MAX_BYTES): Log
   logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
   const { dir, name, ext } = parse(file);
   const older = join(dir, `${name}.old${ext}`);
+  // Before electron-log makes the folder with the umask's mode; files of an earlier run made private.
+  privateFolder(dir);
+  privateFile(file);
+  privateFile(older);
   let open = true;
   return {
     append: (level, line) => {

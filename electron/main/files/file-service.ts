@@ -25,7 +25,14 @@ import { downloadMarksFor, type DownloadMarks } from './download-marks.ts';
 import { safeChosenPath, sanitizeFileName, uniqueName } from './file-names.ts';
 
 export type DownloadBody =
-  { ok: true; body: WebReadableStream<Uint8Array> | Uint8Array; contentLength?: number | null } | ApiFailure;
+  | {
+      ok: true;
+      body: WebReadableStream<Uint8Array> | Uint8Array;
+      contentLength?: number | null;
+      /** The name the platform gave the file (Content-Disposition), unsanitized; null or absent when none. */
+      fileName?: string | null;
+    }
+  | ApiFailure;
 
 /** Told of a download's bytes as they arrive, with the length the platform announced (or null). */
 export type OnBytes = (bytes: number, total: number | null) => void;
@@ -70,6 +77,21 @@ export const NOT_KEPT: ApiFailure = {
 const PREVIEWS = '.previews';
 /** A picture shown in a card is small; a larger file is not read into the window's memory. */
 const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A file's name as the platform gave it when this computer downloaded it: its Content-Disposition,
+ * else the address's last part, made safe. Never a name the window sent: that could make the
+ * system open any bytes as a document of its choosing.
+ */
+export function platformFileName(fileName: string | null | undefined, source: URL): string {
+  let fromAddress = '';
+  try {
+    fromAddress = decodeURIComponent(source.pathname.split('/').pop() ?? '');
+  } catch {
+    // An address with a broken %-escape is refused before any download; nothing to take from it.
+  }
+  return sanitizeFileName(fileName?.trim() || fromAddress || 'file');
+}
 
 /** A kept file's name: the same address always finds the same file, and nothing of it is readable. */
 export const cacheName = (api: string, source: URL) =>
@@ -154,6 +176,8 @@ export class FileService {
     source: URL,
     request: Pick<DownloadRequest, 'api' | 'url' | 'priority'>,
     onBytes?: OnBytes,
+    /** Names the file in target's folder from the platform's answer (a kept file); else `target`. */
+    named?: (fileName: string | null) => string,
   ): Promise<DownloadResult> {
     // Hidden, short (the target's name may already use most of what the file system allows) and
     // random: two downloads of the same file never write into one temporary file.
@@ -165,26 +189,14 @@ export class FileService {
     } catch (error) {
       return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
     }
-    let written = false;
+    let written: number | false = false;
     try {
       const priority = request.priority ?? 'interactive';
       const answer = await this.platform.download(request.url, { api: request.api, priority });
       if (!answer.ok) return { ok: false, cancelled: false, error: answer };
-      const body =
-        answer.body instanceof Uint8Array ? Readable.from([answer.body]) : Readable.fromWeb(answer.body);
-      let bytes = 0;
-      const total = answer.contentLength ?? null;
-      onBytes?.(0, total);
-      body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        onBytes?.(bytes, total);
-      });
-      await pipeline(body, file.createWriteStream());
-      // Marked before it gets its name: the stream or attribute moves with the rename.
-      await this.marks.mark(partial, source);
-      await rename(partial, target);
-      written = true;
-      return { ok: true, path: target, bytes };
+      const final = named ? join(dirname(target), named(answer.fileName ?? null)) : target;
+      written = await this.stream(answer, file, partial, final, source, onBytes);
+      return { ok: true, path: final, bytes: written };
     } catch (error) {
       const where = dirname(target);
       return {
@@ -193,8 +205,75 @@ export class FileService {
         error: isDiskError(error) ? diskFailure(error, where) : cutShort(error),
       };
     } finally {
-      if (!written) await discardPartial(file, partial);
+      if (written === false) await discardPartial(file, partial);
     }
+  }
+
+  /**
+   * Save… of a file this computer does not keep: the platform's answer names it (never the
+   * window), then the user chooses where, then its bytes are written there as any download's.
+   */
+  async saveFromPlatform(
+    source: URL,
+    request: Pick<DownloadRequest, 'api' | 'url' | 'priority'>,
+    onBytes?: OnBytes,
+  ): Promise<DownloadResult> {
+    const priority = request.priority ?? 'interactive';
+    const answer = await this.platform.download(request.url, { api: request.api, priority });
+    if (!answer.ok) return { ok: false, cancelled: false, error: answer };
+    const target = await this.chooseTarget(platformFileName(answer.fileName, source));
+    const drop = async () => {
+      if (!(answer.body instanceof Uint8Array)) await answer.body.cancel().catch(() => undefined);
+    };
+    if (target === null) return (await drop(), { ok: false, cancelled: true });
+    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
+    let file: FileHandle;
+    try {
+      await this.makeFolder(dirname(target));
+      file = await open(partial, 'wx', 0o600);
+    } catch (error) {
+      await drop();
+      return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
+    }
+    let written: number | false = false;
+    try {
+      written = await this.stream(answer, file, partial, target, source, onBytes);
+      return { ok: true, path: target, bytes: written };
+    } catch (error) {
+      const where = dirname(target);
+      return {
+        ok: false,
+        cancelled: false,
+        error: isDiskError(error) ? diskFailure(error, where) : cutShort(error),
+      };
+    } finally {
+      if (written === false) await discardPartial(file, partial);
+    }
+  }
+
+  /** Writes the answer's body into `partial`, marks it and renames it to `target`; the bytes written. */
+  private async stream(
+    answer: Extract<DownloadBody, { ok: true }>,
+    file: FileHandle,
+    partial: string,
+    target: string,
+    source: URL,
+    onBytes?: OnBytes,
+  ): Promise<number> {
+    const body =
+      answer.body instanceof Uint8Array ? Readable.from([answer.body]) : Readable.fromWeb(answer.body);
+    let bytes = 0;
+    const total = answer.contentLength ?? null;
+    onBytes?.(0, total);
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      onBytes?.(bytes, total);
+    });
+    await pipeline(body, file.createWriteStream());
+    // Marked before it gets its name: the stream or attribute moves with the rename.
+    await this.marks.mark(partial, source);
+    await rename(partial, target);
+    return bytes;
   }
 
   /**

@@ -2,11 +2,13 @@
 // kept in the signed-in user's cache folder under `.kept/<hash of its address>/<its name>`, so the
 // same address finds the same copy offline, and the copy goes with the rest of the user's folder at
 // sign-out (FileService.forgetUser). Open hands the viewer a fresh copy of it (opened-copies.ts),
-// under the file's real name and extension, never the kept file.
+// under the file's real name and extension, never the kept file. The name is the one the platform
+// gave when this computer downloaded the file (platformFileName): the window's name for it is
+// never what decides which program opens it or what a saved copy is called.
 
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ApiFailure } from '@shared/api/request.ts';
 import type {
   DiskFailure,
@@ -18,7 +20,14 @@ import type {
   OpenSavedResult,
   StoredFileRequest,
 } from '@shared/bridge.ts';
-import { cacheName, NO_USER, NOT_KEPT, type FileService, type PlatformFiles } from './file-service.ts';
+import {
+  cacheName,
+  NO_USER,
+  NOT_KEPT,
+  platformFileName,
+  type FileService,
+  type PlatformFiles,
+} from './file-service.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTransfers } from './file-transfers.ts';
 import { openedCopyPath } from './opened-copies.ts';
@@ -55,23 +64,26 @@ export class StoredFiles {
   }
 
   async open(request: StoredFileRequest): Promise<OpenFileResult> {
-    // A name the platform sent decides which program the system starts: only documents and
-    // pictures are handed to it, never a program or a script (checked before anything is fetched).
+    // A file's name decides which program the system starts: only documents and pictures are
+    // handed to it, never a program or a script. A name the window gives that is neither is
+    // refused before anything is fetched; what opens is judged by the name the platform gave.
     const source = this.platform.address(request.api, request.url);
     if (source instanceof URL && !OPENABLE.test(nameOf(request, source)))
       return { ok: false, notKept: false, error: notOpenable(nameOf(request, source)) };
     const found = await this.keptOrFetched(request);
     if ('error' in found) return { ok: false, notKept: found.error === NOT_KEPT, error: found.error };
+    const name = basename(found.path);
+    if (!OPENABLE.test(name)) return { ok: false, notKept: false, error: notOpenable(name) };
     const bytes = (await stat(found.path)).size;
     if (this.openPath) {
       // The viewer gets a copy: whatever it saves never changes the file kept here.
-      const copy = await this.openedCopy(found.path, request, found.source);
+      const copy = await this.openedCopy(found.path, found.source);
       if (!copy.ok) return { ok: false, notKept: false, error: copy.error };
       const problem = await this.openPath(copy.path);
       if (problem !== '') return { ok: false, notKept: false, error: viewerFailure(problem) };
       return { ok: true, shown: 'viewer', path: copy.path, bytes, from: found.from };
     }
-    const saved = await this.saveCopy(found.path, request, found.source);
+    const saved = await this.saveCopy(found.path, found.source);
     if (!saved.ok) return { ok: false, notKept: false, error: saved.cancelled ? cancelled() : saved.error };
     return { ok: true, shown: 'saved', path: saved.path, bytes: saved.bytes, from: found.from };
   }
@@ -82,14 +94,11 @@ export class StoredFiles {
     if (!(source instanceof URL)) return { ok: false, cancelled: false, error: source };
     const folder = await this.files.userFolder();
     const kept = folder === null ? null : await keptPath(folder, request.api, source);
-    if (kept) return this.saveCopy(kept, request, source);
+    if (kept) return this.saveCopy(kept, source);
     if (request.keptOnly) return { ok: false, cancelled: false, error: NOT_KEPT };
     const track = this.transfers.start(request, folder);
     try {
-      const done = await this.files.fetch(
-        { api: request.api, url: request.url, suggestedName: nameOf(request, source), target: 'save' },
-        track.onBytes,
-      );
+      const done = await this.files.saveFromPlatform(source, request, track.onBytes);
       if (done.ok) this.saved.add(done.path);
       return done;
     } finally {
@@ -167,10 +176,13 @@ export class StoredFiles {
     source: URL,
     folder: string,
   ): Promise<{ path: string } | { error: Failure }> {
-    const target = join(folder, KEPT, cacheName(request.api, source), nameOf(request, source));
+    // Named when the platform's answer comes, by the name it gives (the record Open and Save… read).
+    const target = join(folder, KEPT, cacheName(request.api, source), 'file');
     const track = this.transfers.start(request, folder);
     try {
-      const written = await this.files.downloadTo(target, source, request, track.onBytes);
+      const written = await this.files.downloadTo(target, source, request, track.onBytes, (fileName) =>
+        platformFileName(fileName, source),
+      );
       if (written.ok) return { path: written.path };
       return { error: written.cancelled ? cancelled() : written.error };
     } finally {
@@ -181,18 +193,18 @@ export class StoredFiles {
   /** A fresh private copy of the kept file for the viewer, in the user's opened-copies folder. */
   private async openedCopy(
     from: string,
-    request: StoredFileRequest,
     source: URL,
   ): Promise<{ ok: true; path: string } | { ok: false; error: Failure }> {
     const folder = await this.files.userFolder();
     if (folder === null) return { ok: false, error: NO_USER };
-    const copied = await this.files.copyTo(openedCopyPath(folder, nameOf(request, source)), from, source);
+    const copied = await this.files.copyTo(openedCopyPath(folder, basename(from)), from, source);
     if (copied.ok) return { ok: true, path: copied.path };
     return { ok: false, error: copied.cancelled ? cancelled() : copied.error };
   }
 
-  private async saveCopy(from: string, request: StoredFileRequest, source: URL): Promise<DownloadResult> {
-    const target = await this.files.chooseTarget(nameOf(request, source));
+  /** The kept copy where the user chooses, under the name it was kept by (the platform's). */
+  private async saveCopy(from: string, source: URL): Promise<DownloadResult> {
+    const target = await this.files.chooseTarget(basename(from));
     if (target === null) return { ok: false, cancelled: true };
     return this.files.copyTo(target, from, source);
   }
@@ -207,7 +219,7 @@ async function keptPath(folder: string, api: string, source: URL): Promise<strin
   return whole === undefined ? null : join(dir, whole);
 }
 
-/** The name the record gives, else the address's last part; made safe either way. */
+/** The name the window gives, else the address's last part, made safe: only ever to refuse early. */
 function nameOf(request: StoredFileRequest, source: URL): string {
   const fromAddress = decodeURIComponent(source.pathname.split('/').pop() ?? '');
   return sanitizeFileName(request.name.trim() || fromAddress || 'file');

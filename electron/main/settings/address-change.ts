@@ -1,5 +1,6 @@
 // A saved profile that moves the app to other servers (a sign-in server or an interface's base
-// address): which changes do, and the words that put one to the advisor before it is saved.
+// address), or a new update address: which changes do, and the words that put one to the advisor
+// before it is saved.
 
 import type { ApiName } from '@shared/api/request.ts';
 import type { ConnectionProfile } from '@shared/settings.ts';
@@ -10,6 +11,7 @@ export const ADDRESS_LABELS = {
   'v2.authUrl': 'Version 2 sign-in server',
   'v0.baseUrl': 'Version 0.0.1 address',
   'v0.authUrl': 'Version 0.0.1 sign-in server',
+  updateFeedUrl: 'Update address',
 } as const;
 
 export type AddressField = keyof typeof ADDRESS_LABELS;
@@ -55,6 +57,24 @@ export function addressChange(
   return moves.length === 0 ? null : { moves, next, dropsClientSecret };
 }
 
+/**
+ * A new update address, or null when the save needs no question: the same address, or none
+ * (turning updates off fetches nothing). The app installs what that address serves, so whoever
+ * sets it chooses the app's next code: the renderer alone must never decide it.
+ */
+export function updateFeedChange(
+  saved: string | null,
+  next: string | null,
+  profile: ConnectionProfile,
+): AddressChange | null {
+  if (next === null || next === saved) return null;
+  return {
+    moves: [{ field: 'updateFeedUrl', from: saved ?? 'none (updates off)', to: next }],
+    next: profile,
+    dropsClientSecret: false,
+  };
+}
+
 /** The question as Electron's message box takes it; the answer 0 agrees. */
 export interface AddressQuestion {
   type: 'warning';
@@ -84,6 +104,17 @@ const originOf = (address: string): string | null => {
  */
 export function describeAddressChange(change: AddressChange): AddressQuestion {
   const lines = change.moves.map((m) => `${ADDRESS_LABELS[m.field]}\n    from ${m.from}\n    to   ${m.to}`);
+  if (change.moves.every((m) => m.field === 'updateFeedUrl'))
+    return {
+      type: 'warning',
+      title: 'Updates',
+      message: 'Take updates from this address?',
+      detail: `${lines.join('\n')}\n\nThe app downloads updates from this address and installs one when you quit, once its signature is verified. Agree only to an address your firm gave you.`,
+      buttons: ['Use this address', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    };
   const forgotten: ApiName[] = [];
   const kept: ApiName[] = [];
   for (const api of APIS) {

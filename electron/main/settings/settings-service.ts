@@ -16,7 +16,12 @@ import {
 } from '@shared/settings.ts';
 import type { SaveResult } from '@shared/bridge.ts';
 import type { SecretStore } from '../auth/ports.ts';
-import { ADDRESS_LABELS, addressChange, type ConfirmAddressChange } from './address-change.ts';
+import {
+  ADDRESS_LABELS,
+  addressChange,
+  updateFeedChange,
+  type ConfirmAddressChange,
+} from './address-change.ts';
 
 /** A small persistent key-value store: electron-store in the app, a JSON file in the preview host. */
 export interface KeyValueStore {
@@ -64,7 +69,6 @@ const LABELS: Record<string, string> = {
   rateLimitPerMinute: 'Requests per minute',
   ...ADDRESS_LABELS,
   clientSecret: 'Client secret',
-  updateFeedUrl: 'Update address',
 };
 const label = (path: string) => LABELS[path] ?? path;
 
@@ -75,7 +79,8 @@ export class SettingsService {
     /** The profile used until the user saves one (the sandbox, at the address it runs on). */
     private readonly defaultProfile: ConnectionProfile = sandboxProfile(),
     /**
-     * Asked before a save that moves a sign-in server or a base address. The hosts pass their own
+     * Asked before a save that moves a sign-in server or a base address, or sets a new update
+     * address. The hosts pass their own
      * (services.ts requires one); the default, for tests of other rules, agrees.
      */
     private readonly confirmAddressChange: ConfirmAddressChange = () => Promise.resolve(true),
@@ -153,8 +158,16 @@ export class SettingsService {
     return typeof stored === 'string' ? stored : null;
   }
 
-  /** Sets the update feed (an empty address turns updates off); on invalid input nothing is written. */
-  setUpdateFeedUrl(input: unknown): { ok: true } | { ok: false; fields: Record<string, string[]> } {
+  /**
+   * Sets the update feed (an empty address turns updates off); on invalid input nothing is written.
+   * A new address is saved only once the advisor agrees (the same question as a move of the
+   * platform's addresses: a native dialog naming it in the app), and nothing changes otherwise.
+   */
+  async setUpdateFeedUrl(
+    input: unknown,
+  ): Promise<
+    { ok: true } | { ok: false; fields: Record<string, string[]> } | { ok: false; cancelled: true }
+  > {
     if (input === '' || input === null) {
       this.store.set('updateFeedUrl', null);
       return { ok: true };
@@ -164,6 +177,8 @@ export class SettingsService {
       const error = new z.ZodError(parsed.error.issues.map((i) => ({ ...i, path: ['updateFeedUrl'] })));
       return { ok: false, fields: fieldMessages(error) };
     }
+    const change = updateFeedChange(this.updateFeedUrl(), parsed.data, this.profile());
+    if (change && !(await this.confirmAddressChange(change))) return { ok: false, cancelled: true };
     this.store.set('updateFeedUrl', parsed.data);
     return { ok: true };
   }

@@ -36,6 +36,12 @@ export function describeUpdates(
   now: number,
   desktop: boolean,
 ): { state: string; last: string | null } {
+  if (status.unverifiable)
+    return {
+      state:
+        'This build never installs updates by itself: it was made without the key that verifies them. Install new versions from your firm.',
+      last: null,
+    };
   if (!status.checks)
     return {
       state: desktop
@@ -46,7 +52,7 @@ export function describeUpdates(
   const state =
     status.feedUrl === null
       ? 'Updates are off until an address is set.'
-      : `On: the app looks for updates at ${hostOf(status.feedUrl)} when it starts and ${EVERY}; an update is downloaded in the background and installed when you quit.`;
+      : `On: the app looks for updates at ${hostOf(status.feedUrl)} when it starts and ${EVERY}; an update is downloaded in the background and installed when you quit, once its signature is verified.`;
   if (!status.last)
     return { state, last: status.feedUrl === null ? null : 'No check yet since the app started.' };
   const when = `Last check ${ago(status.last.at, now)}`;
@@ -92,7 +98,8 @@ export function useUpdates() {
     try {
       const result = await bridge().updates.setFeed(address.trim());
       if (!result.ok) {
-        errors.value = Object.values(result.fields).flat();
+        // Not confirmed in the app's dialog: nothing saved, and what was typed stays.
+        errors.value = 'fields' in result ? Object.values(result.fields).flat() : [];
         return false;
       }
       errors.value = [];

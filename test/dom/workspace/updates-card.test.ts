@@ -7,6 +7,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
 import type { Bridge } from '@shared/bridge.ts';
+import { sandboxProfile } from '@shared/settings.ts';
 import type { UpdateStatus } from '@shared/updates.ts';
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
 import { dispatch, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
@@ -83,6 +84,21 @@ describe('the state of updates in words', () => {
     );
   });
 
+  it('says an installed build without the update key never installs one, and updates only once verified', () => {
+    expect(
+      describeUpdates(
+        { feedUrl: 'https://updates.example.com/', checks: false, last: null, unverifiable: true },
+        NOW,
+        true,
+      ).state,
+    ).toBe(
+      'This build never installs updates by itself: it was made without the key that verifies them. Install new versions from your firm.',
+    );
+    expect(describeUpdates(on(null), NOW, true).state).toMatch(
+      /installed when you quit, once its signature is verified\.$/,
+    );
+  });
+
   it('says where no check is ever made: the browser preview, a development build', () => {
     expect(describeUpdates({ feedUrl: null, checks: false, last: null }, NOW, false).state).toMatch(
       /^The browser preview does not look for updates/,
@@ -95,10 +111,16 @@ describe('the state of updates in words', () => {
 
 describe('the Updates card', () => {
   /** The card over the real main-side settings, update service and channels of an installed app (its checks recorded). */
-  async function mountCard() {
+  async function mountCard(agree = true) {
     const asked: string[] = [];
     const checker: UpdateChecker = { check: (feedUrl) => (asked.push(feedUrl), Promise.resolve()) };
-    const settings = new SettingsService(new Map<string, unknown>(), new MemorySecretStore('memory only'));
+    // The host's dialog for a new update address: the advisor agrees, or presses Cancel.
+    const settings = new SettingsService(
+      new Map<string, unknown>(),
+      new MemorySecretStore('memory only'),
+      sandboxProfile(),
+      () => Promise.resolve(agree),
+    );
     const updates = new UpdateService(() => settings.updateFeedUrl(), checker);
     // The handlers services.ts serves these channels with, behind the bridge's argument check.
     const handlers = updateChannels(settings, updates) as BridgeHandlers;
@@ -137,6 +159,22 @@ describe('the Updates card', () => {
     wrapper.unmount();
   });
 
+  it('an address not confirmed in the dialog is not saved; what was typed stays, with no error', async () => {
+    const { wrapper, services, sent } = await mountCard(false);
+    const input = wrapper.get<HTMLInputElement>('#update-feed');
+    await input.setValue('https://attacker.example/feed/');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(sent).toEqual(['https://attacker.example/feed/']);
+    expect(services.settings.updateFeedUrl()).toBeNull();
+    expect(input.element.value).toBe('https://attacker.example/feed/');
+    expect(wrapper.findAll('[role="alert"]')).toEqual([]);
+    expect(wrapper.get('[data-testid="updates-state"]').text()).toBe(
+      'Updates are off until an address is set.',
+    );
+    wrapper.unmount();
+  });
+
   it('refuses plain http before sending, naming the field, and keeps what was typed', async () => {
     const { wrapper, services, sent } = await mountCard();
     const input = wrapper.get<HTMLInputElement>('#update-feed');
@@ -152,7 +190,7 @@ describe('the Updates card', () => {
 
   it('turns updates off again, and shows the last check after one ran', async () => {
     const { wrapper, services, asked } = await mountCard();
-    services.settings.setUpdateFeedUrl('https://updates.example.com/');
+    await services.settings.setUpdateFeedUrl('https://updates.example.com/');
     await services.updates.check();
     wrapper.unmount();
     const again = mount(UpdatesCard, {

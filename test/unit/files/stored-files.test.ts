@@ -30,9 +30,20 @@ const BASE: Record<ApiName, string> = {
 };
 const PHOTO = `${BASE.v0}/files/9f1c/alex-portrait.png`;
 const STATEMENT = `${BASE.v0}/files/77ab/statement.pdf`;
+/** A file whose address names nothing; the platform names it in its answer (Content-Disposition). */
+const NAMED = `${BASE.v2}/accounts/12/file/document/5c5c`;
+/** Bytes a compromised window uploaded; the platform calls them payload.bin. */
+const PAYLOAD = `${BASE.v2}/accounts/12/file/document/6d6d`;
 const SERVED: Record<string, Uint8Array> = {
   [PHOTO]: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
   [STATEMENT]: new TextEncoder().encode('%PDF-1.4 statement'),
+  [NAMED]: new TextEncoder().encode('%PDF-1.4 Smith'),
+  [PAYLOAD]: new TextEncoder().encode('{\\rtf1 {\\object\\objemb ...}}'),
+};
+/** The names the platform's answers give, by address (none for the others). */
+const SERVED_NAMES: Record<string, string> = {
+  [NAMED]: '../../.hidden/Smith: statement.pdf',
+  [PAYLOAD]: 'payload.bin',
 };
 const ALEX = 'a1'.repeat(16);
 const SAM = 'b2'.repeat(16);
@@ -74,7 +85,12 @@ function make(openPath: ((path: string) => Promise<string>) | null): StoredFiles
       const bytes = SERVED[url];
       if (!networkUp) return Promise.resolve(unreachable());
       if (!bytes) return Promise.resolve({ ...unreachable(), kind: 'not-found', status: 404 });
-      return Promise.resolve({ ok: true, body: bytes, contentLength: bytes.length });
+      return Promise.resolve({
+        ok: true,
+        body: bytes,
+        contentLength: bytes.length,
+        fileName: SERVED_NAMES[url] ?? null,
+      });
     },
   };
   files = new FileService(
@@ -264,6 +280,35 @@ describe('StoredFiles: the offline cache', () => {
     });
   });
 
+  it('takes a file’s name from what it downloaded, never from the window (a relabelled upload is not opened)', async () => {
+    // What a compromised window asks: open the platform's payload.bin as an RTF document.
+    const answer = await stored.open({ api: 'v2', url: PAYLOAD, name: 'minutes.rtf' });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'payload.bin is not a document or a picture, so Advisor Desk does not open it; use Save… to keep it.',
+      },
+    });
+    expect(viewed).toEqual([]);
+    // Kept by the platform's name, and found by it again offline, whatever the window calls it.
+    expect(keptFiles(ALEX).map((path) => path.split(/[/\\]/).pop())).toEqual(['payload.bin']);
+    networkUp = false;
+    expect((await stored.open({ api: 'v2', url: PAYLOAD, name: 'minutes.doc', keptOnly: true })).ok).toBe(
+      false,
+    );
+    expect(viewed).toEqual([]);
+    const saved = await stored.save({ api: 'v2', url: PAYLOAD, name: 'minutes.rtf', keptOnly: true });
+    expect(saved).toMatchObject({ ok: true, path: join(dir, 'downloads', 'payload.bin') });
+  });
+
+  it('Save… of a file not kept here asks with the name the platform gives it', async () => {
+    const saved = await stored.save({ api: 'v2', url: PAYLOAD, name: 'minutes.xls' });
+    expect(saved).toMatchObject({ ok: true, path: join(dir, 'downloads', 'payload.bin') });
+    if (saved.ok) expect(readFileSync(saved.path)).toEqual(Buffer.from(SERVED[PAYLOAD]!));
+    expect(fetched).toEqual([PAYLOAD]);
+  });
+
   it('in the browser preview (no viewer), saves the opened file in its downloads folder, same bytes', async () => {
     stored = make(null);
     const answer = await open(STATEMENT);
@@ -271,8 +316,9 @@ describe('StoredFiles: the offline cache', () => {
     expect(readFileSync(join(dir, 'downloads', 'statement.pdf'))).toEqual(Buffer.from(SERVED[STATEMENT]!));
     // Saved again offline: from the kept copy.
     networkUp = false;
+    // Under the name it was kept by, not the one the window sent (issue 24).
     const saved = await stored.save({ api: 'v0', url: STATEMENT, name: 'copy.pdf', keptOnly: true });
-    expect(saved).toMatchObject({ ok: true, path: join(dir, 'downloads', 'copy.pdf') });
+    expect(saved).toMatchObject({ ok: true, path: join(dir, 'downloads', 'statement.pdf') });
     expect(fetched).toEqual([STATEMENT]);
   });
 
@@ -338,7 +384,10 @@ describe('StoredFiles: Open hands the viewer a copy, never the kept file', () =>
   });
 
   it('names the copy safely, whatever name the platform sent', async () => {
-    const path = await viewerPath(STATEMENT, { name: '../../.hidden/Smith: statement.pdf' });
+    const path = await stored.open({ api: 'v2', url: NAMED, name: 'statement.pdf' }).then((a) => {
+      if (!a.ok) throw new Error(a.error.message);
+      return a.path;
+    });
     expect(path.split(/[/\\]/).pop()).toBe('Smith_ statement.pdf');
     expect(relative(join(dir, 'cache', ALEX), path).startsWith('..')).toBe(false);
   });

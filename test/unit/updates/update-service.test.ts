@@ -10,6 +10,10 @@ import { DiagnosticsLog } from '../../../electron/main/diagnostics/diagnostics-l
 import { MemorySecretStore } from '../../../electron/main/auth/memory-secret-store.ts';
 import { SettingsService, type KeyValueStore } from '../../../electron/main/settings/settings-service.ts';
 import { createServices } from '../../../electron/main/services.ts';
+import {
+  describeAddressChange,
+  type AddressQuestion,
+} from '../../../electron/main/settings/address-change.ts';
 import { UpdateService, type UpdateChecker } from '../../../electron/main/updates/update-service.ts';
 
 class MapStore implements KeyValueStore {
@@ -41,13 +45,15 @@ describe('the update feed in the settings', () => {
     expect(setup().settings.updateFeedUrl()).toBeNull();
   });
 
-  it('takes an https address, trimmed', () => {
+  it('takes an https address, trimmed', async () => {
     const { settings } = setup();
-    expect(settings.setUpdateFeedUrl('  https://updates.example.com/advisor-desk/ ')).toEqual({ ok: true });
+    expect(await settings.setUpdateFeedUrl('  https://updates.example.com/advisor-desk/ ')).toEqual({
+      ok: true,
+    });
     expect(settings.updateFeedUrl()).toBe('https://updates.example.com/advisor-desk/');
   });
 
-  it('refuses plain http (even on this computer), credentials and non-addresses, writing nothing', () => {
+  it('refuses plain http (even on this computer), credentials and non-addresses, writing nothing', async () => {
     const { settings, store } = setup();
     for (const address of [
       'http://updates.example.com/',
@@ -56,17 +62,20 @@ describe('the update feed in the settings', () => {
       'file:///tmp/feed',
       'not an address',
     ]) {
-      const result = settings.setUpdateFeedUrl(address);
+      const result = await settings.setUpdateFeedUrl(address);
       expect(result.ok, address).toBe(false);
-      if (!result.ok) expect(result.fields.updateFeedUrl?.[0], address).toMatch(/^Update address /);
+      if (!result.ok)
+        expect('fields' in result ? result.fields.updateFeedUrl?.[0] : 'cancelled', address).toMatch(
+          /^Update address /,
+        );
     }
     expect(store.data.has('updateFeedUrl')).toBe(false);
   });
 
-  it('an empty address turns updates off again', () => {
+  it('an empty address turns updates off again', async () => {
     const { settings } = setup();
-    settings.setUpdateFeedUrl('https://updates.example.com/');
-    expect(settings.setUpdateFeedUrl('')).toEqual({ ok: true });
+    await settings.setUpdateFeedUrl('https://updates.example.com/');
+    expect(await settings.setUpdateFeedUrl('')).toEqual({ ok: true });
     expect(settings.updateFeedUrl()).toBeNull();
   });
 });
@@ -87,7 +96,7 @@ describe('UpdateService', () => {
 
   it('checks the feed once an https address is set', async () => {
     const { updates, asked, settings } = setup();
-    settings.setUpdateFeedUrl('https://updates.example.com/advisor-desk/');
+    await settings.setUpdateFeedUrl('https://updates.example.com/advisor-desk/');
     await expect(updates.check()).resolves.toEqual({
       state: 'checked',
       feedUrl: 'https://updates.example.com/advisor-desk/',
@@ -97,7 +106,7 @@ describe('UpdateService', () => {
 
   it('reports an unreachable feed instead of throwing', async () => {
     const { updates, settings } = setup(() => Promise.reject(new Error('net::ERR_NAME_NOT_RESOLVED')));
-    settings.setUpdateFeedUrl('https://updates.example.com/');
+    await settings.setUpdateFeedUrl('https://updates.example.com/');
     await expect(updates.check()).resolves.toEqual({
       state: 'failed',
       feedUrl: 'https://updates.example.com/',
@@ -126,7 +135,67 @@ describe('the diagnostics log of an update check', () => {
 
 describe('the updates bridge channels', () => {
   /** The main-side services as a host wires them, with or without an update checker. */
-  function host(checker?: UpdateChecker) {
+  function host(checker?: UpdateChecker, agree = true) {
+    const store = new MapStore();
+    /** The questions the host's dialog was asked, as Electron's message box shows them. */
+    const asked: AddressQuestion[] = [];
+    const services = createServices({
+      settingsStore: store,
+      secrets: new MemorySecretStore('memory only'),
+      openExternal: () => Promise.resolve(false),
+      chooseSavePath: () => Promise.resolve(null),
+      cacheDir: join(tmpdir(), 'advisor-desk-updates-test'),
+      confirmAddressChange: (change) => {
+        asked.push(describeAddressChange(change));
+        return Promise.resolve(agree);
+      },
+      ...(checker ? { updateChecker: checker } : {}),
+    });
+    const call = (channel: string, ...args: unknown[]) => dispatch(services.handlers, channel, args);
+    return { services, call, store, asked };
+  }
+
+  it('saves a new update address only once the advisor agrees in the dialog naming it', async () => {
+    // What a compromised renderer sent: the advisor presses Cancel (or Escape) in the native dialog.
+    const refused = host({ check: () => Promise.resolve() }, false);
+    await expect(refused.call('updates.setFeed', 'https://attacker.example/feed/')).resolves.toEqual({
+      ok: false,
+      cancelled: true,
+    });
+    expect(refused.store.data.has('updateFeedUrl')).toBe(false);
+    expect(refused.services.settings.updateFeedUrl()).toBeNull();
+    expect(refused.asked).toHaveLength(1);
+    const [question] = refused.asked;
+    expect(question?.message).toBe('Take updates from this address?');
+    expect(question?.detail).toContain(
+      'Update address\n    from none (updates off)\n    to   https://attacker.example/feed/',
+    );
+    // Enter and Escape keep things as they are.
+    expect(question?.defaultId).toBe(question?.cancelId);
+    expect(question?.buttons[question.cancelId]).toBe('Cancel');
+
+    const agreed = host({ check: () => Promise.resolve() }, true);
+    await agreed.call('updates.setFeed', 'https://updates.example.com/advisor-desk/');
+    await expect(agreed.call('updates.setFeed', 'https://attacker.example/feed/')).resolves.toMatchObject({
+      ok: true,
+    });
+    expect(agreed.asked.map((q) => q.detail.split('\n\n')[0])).toEqual([
+      'Update address\n    from none (updates off)\n    to   https://updates.example.com/advisor-desk/',
+      'Update address\n    from https://updates.example.com/advisor-desk/\n    to   https://attacker.example/feed/',
+    ]);
+    expect(agreed.services.settings.updateFeedUrl()).toBe('https://attacker.example/feed/');
+  });
+
+  it('asks nothing to keep the same address or to turn updates off', async () => {
+    const { call, asked, services } = host({ check: () => Promise.resolve() }, true);
+    await call('updates.setFeed', 'https://updates.example.com/');
+    await call('updates.setFeed', 'https://updates.example.com/');
+    await call('updates.setFeed', '');
+    expect(asked).toHaveLength(1);
+    expect(services.settings.updateFeedUrl()).toBeNull();
+  });
+
+  it('says an installed build without the update key never updates itself', async () => {
     const services = createServices({
       settingsStore: new MapStore(),
       secrets: new MemorySecretStore('memory only'),
@@ -134,11 +203,16 @@ describe('the updates bridge channels', () => {
       chooseSavePath: () => Promise.resolve(null),
       cacheDir: join(tmpdir(), 'advisor-desk-updates-test'),
       confirmAddressChange: () => Promise.resolve(true),
-      ...(checker ? { updateChecker: checker } : {}),
+      updatesUnverifiable: true,
     });
-    const call = (channel: string, ...args: unknown[]) => dispatch(services.handlers, channel, args);
-    return { services, call };
-  }
+    expect(services.updates).toBeNull();
+    await expect(dispatch(services.handlers, 'updates.status', [])).resolves.toEqual({
+      feedUrl: null,
+      checks: false,
+      last: null,
+      unverifiable: true,
+    });
+  });
 
   it('says updates are off and never checked where this copy has no updater (the preview)', async () => {
     const { call, services } = host();

@@ -5,7 +5,7 @@
 // of the filter, and Enter in the filter, heard before the Select hears it, highlights the first
 // match when nothing is, so that Enter always picks what the list shows first.
 
-import { nextTick, onBeforeUnmount, type Ref } from 'vue';
+import { nextTick, onBeforeUnmount, onMounted, type Ref } from 'vue';
 
 /** What is read and set of PrimeVue's Select instance (its options API state). */
 interface SelectState {
@@ -24,22 +24,24 @@ function highlight(s: SelectState, always: boolean) {
     s.focusedOptionIndex = s.findFirstOptionIndex();
 }
 
-/** The Select's handlers: bind `filter`, `show` and `hide` (`@filter="keys.filter"` …). */
+/**
+ * The Select's filter handler (`@filter="pick.filter"`); Enter is heard from mounting on. Not from
+ * the Select's `show`: that comes once the list's opening transition has ended, and on a busy
+ * machine the advisor has typed and pressed Enter before then.
+ */
 export function useFilterPick(select: Ref<unknown>) {
   function enter(event: KeyboardEvent) {
     const s = select.value;
     if (event.key !== 'Enter' || !isSelectState(s) || !s.overlay?.contains(event.target as Node)) return;
     highlight(s, false);
   }
-  const stop = () => document.removeEventListener('keydown', enter, true);
-  onBeforeUnmount(stop);
+  onMounted(() => document.addEventListener('keydown', enter, true));
+  onBeforeUnmount(() => document.removeEventListener('keydown', enter, true));
   return {
     filter: () =>
       void nextTick(() => {
         const s = select.value;
         if (isSelectState(s)) highlight(s, true);
       }),
-    show: () => document.addEventListener('keydown', enter, true),
-    hide: stop,
   };
 }

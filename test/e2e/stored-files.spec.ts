@@ -75,9 +75,11 @@ test('a prepared household’s photo and document are listed and open offline', 
   const otherId = await localId(page, other.id);
   // Another household opened online (its details pulled, so its photo is listed) but not prepared.
   await openAccount(page, otherId, '?tab=files');
-  await expect(page.getByTestId('stored-file').filter({ hasText: otherPhoto })).toBeVisible({
-    timeout: 30_000,
-  });
+  const otherListed = page.getByTestId('stored-file').filter({ hasText: otherPhoto });
+  await expect(otherListed).toBeVisible({ timeout: 30_000 });
+  // Its thumbnail read before the platform goes: a preview under way then waits out the
+  // maintenance's Retry-After (30 s) and holds a lane the next household's pictures wait for.
+  await expect(otherListed.getByTestId('file-thumbnail')).toBeVisible({ timeout: 30_000 });
 
   // ---- The network goes, and the platform with it ------------------------------------------------
   await goOffline(context, servers);

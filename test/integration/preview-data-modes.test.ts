@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function start(dataDir: string, root: string): Promise<PreviewHost> {
   mkdirSync(join(root, 'renderer'), { recursive: true });
-  writeFileSync(join(root, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(join(root, 'renderer', 'preview.html'), '<!doctype html><title>t</title>');
   return startPreviewHost({
     port: 0,
     rendererDir: join(root, 'renderer'),

@@ -101,13 +101,15 @@ export async function pullAccountData(
   const fetchAll = (list: readonly AccountPart[]) =>
     allParts(list.map((part) => fetchPart(ctx, part, report, priority)));
   const first = await fetchAll(parts.filter(overviewFirst));
-  await storeRound(ctx, localId, { answers: first, extras: [], last: null }, before, report, members);
+  await storeRound(ctx, localId, { answers: first, extras: [], last: false }, before, report, members);
   const [rest, extras] = await allParts([
     fetchAll(parts.filter((part) => !overviewFirst(part))),
     accountExtras(ctx, snapshot.serverId, members, report, priority),
   ]);
-  const last = { updatedAt: snapshot.meta.updated_at };
-  await storeRound(ctx, localId, { answers: rest, extras, last }, before, report, members);
+  await storeRound(ctx, localId, { answers: rest, extras, last: true }, before, report, members);
+  const { db } = ctx;
+  if (report.failures.length === 0)
+    await db.accounts.update(localId, { pulledAt: ctx.now(), pulledUpdatedAt: snapshot.meta.updated_at });
   return report;
 }
 
@@ -125,8 +127,7 @@ export const overviewFirst = (part: AccountPart): boolean =>
 interface Round {
   answers: readonly (Fetched | null)[];
   extras: readonly string[];
-  /** The last round: the platform's `updated_at` of the account, recorded as pulled when every part came. */
-  last: { updatedAt: string | null } | null;
+  last: boolean;
 }
 
 /**
@@ -150,10 +151,6 @@ async function storeRound(
     if (round.last && !members.includes('coclient')) await dropCoclientData(ctx, localId, before, report);
     const arrived = [...fetched.map((f) => f.part.key), ...round.extras];
     await recordParts(db, localId, arrived, members, ctx.now());
-    // Pulled whole, in the transaction that stores the last parts: whoever sees every part here
-    // (the header's "synced") finds the pull recorded too.
-    if (round.last && report.failures.length === 0)
-      await db.accounts.update(localId, { pulledAt: ctx.now(), pulledUpdatedAt: round.last.updatedAt });
   });
 }
 

@@ -15,7 +15,8 @@ test('every area’s heading stands in the same place; Forms names households as
   const places: Record<string, { x: number; y: number }> = {};
   for (const area of ['Home', 'Accounts', 'Engagements', 'Forms', 'Reports', 'Activity', 'Settings']) {
     await nav.getByRole('link', { name: area, exact: true }).click();
-    const heading = page.getByRole('heading', { level: 1 }).first();
+    // This area's own heading: the last one's may still be on the page as the link is followed.
+    const heading = page.getByRole('heading', { name: area, level: 1 });
     await expect(heading).toBeVisible();
     const box = (await heading.boundingBox())!;
     places[area] = { x: Math.round(box.x), y: Math.round(box.y) };

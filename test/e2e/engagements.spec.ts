@@ -227,8 +227,11 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
 
   // ---- Reopened, filled in again by the member, closed: the workspace says what changed -----------
   await detail.getByTestId('engagement-reopen').click();
+  // On the platform once sent (the outbox may still be empty the moment after the click).
+  await expect
+    .poll(() => store.state.engagements.find((e) => e.id === sent.id)?.status, { timeout: 60_000 })
+    .toBe('NEW');
   await expect.poll(() => outboxStates(page), { timeout: 60_000 }).toEqual([]);
-  expect(store.state.engagements.find((e) => e.id === sent.id)?.status).toBe('NEW');
   const refill = await fetch(`${servers.platform.url}/__sandbox/engagements/${sent.id}/member`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -179,16 +179,9 @@ export class FileService {
     /** Names the file in target's folder from the platform's answer (a kept file); else `target`. */
     named?: (fileName: string | null) => string,
   ): Promise<DownloadResult> {
-    // Hidden, short (the target's name may already use most of what the file system allows) and
-    // random: two downloads of the same file never write into one temporary file.
-    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
-    let file: FileHandle;
-    try {
-      await this.makeFolder(dirname(target));
-      file = await open(partial, 'wx', 0o600);
-    } catch (error) {
-      return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
-    }
+    const opened = await this.openPartial(target);
+    if ('error' in opened) return { ok: false, cancelled: false, error: opened.error };
+    const { file, partial } = opened;
     let written: number | false = false;
     try {
       const priority = request.priority ?? 'interactive';
@@ -198,12 +191,7 @@ export class FileService {
       written = await this.stream(answer, file, partial, final, source, onBytes);
       return { ok: true, path: final, bytes: written };
     } catch (error) {
-      const where = dirname(target);
-      return {
-        ok: false,
-        cancelled: false,
-        error: isDiskError(error) ? diskFailure(error, where) : cutShort(error),
-      };
+      return writeFailure(error, dirname(target));
     } finally {
       if (written === false) await discardPartial(file, partial);
     }
@@ -226,28 +214,30 @@ export class FileService {
       if (!(answer.body instanceof Uint8Array)) await answer.body.cancel().catch(() => undefined);
     };
     if (target === null) return (await drop(), { ok: false, cancelled: true });
-    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
-    let file: FileHandle;
-    try {
-      await this.makeFolder(dirname(target));
-      file = await open(partial, 'wx', 0o600);
-    } catch (error) {
-      await drop();
-      return { ok: false, cancelled: false, error: diskFailure(error, dirname(target)) };
-    }
+    const opened = await this.openPartial(target);
+    if ('error' in opened) return (await drop(), { ok: false, cancelled: false, error: opened.error });
+    const { file, partial } = opened;
     let written: number | false = false;
     try {
       written = await this.stream(answer, file, partial, target, source, onBytes);
       return { ok: true, path: target, bytes: written };
     } catch (error) {
-      const where = dirname(target);
-      return {
-        ok: false,
-        cancelled: false,
-        error: isDiskError(error) ? diskFailure(error, where) : cutShort(error),
-      };
+      return writeFailure(error, dirname(target));
     } finally {
       if (written === false) await discardPartial(file, partial);
+    }
+  }
+
+  /** The temporary file a download is written into beside `target`, its folder made first. */
+  private async openPartial(
+    target: string,
+  ): Promise<{ file: FileHandle; partial: string } | { error: DiskFailure }> {
+    const partial = partialBeside(target);
+    try {
+      await this.makeFolder(dirname(target));
+      return { file: await open(partial, 'wx', 0o600), partial };
+    } catch (error) {
+      return { error: diskFailure(error, dirname(target)) };
     }
   }
 
@@ -281,7 +271,7 @@ export class FileService {
    * lands: a private temporary file beside it, marked as come from `source`, renamed when whole.
    */
   async copyTo(target: string, from: string, source: URL): Promise<DownloadResult> {
-    const partial = join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
+    const partial = partialBeside(target);
     try {
       await this.makeFolder(dirname(target));
       await copyFile(from, partial, constants.COPYFILE_EXCL);
@@ -376,6 +366,23 @@ export function diskReason(error: unknown): string {
 }
 
 /** The file could not be written: says where and why, and that retrying the network will not help. */
+/**
+ * A temporary file's path beside `target`: hidden, short (the target's name may already use most
+ * of what the file system allows) and random, so two downloads of one file never share one.
+ */
+function partialBeside(target: string): string {
+  return join(dirname(target), `.${randomBytes(6).toString('base64url')}.part`);
+}
+
+/** A download that failed while written: the disk's fault said as such, else cut short. */
+function writeFailure(error: unknown, folder: string): DownloadResult {
+  return {
+    ok: false,
+    cancelled: false,
+    error: isDiskError(error) ? diskFailure(error, folder) : cutShort(error),
+  };
+}
+
 export function diskFailure(error: unknown, folder: string): DiskFailure {
   const reason = diskReason(error);
   return {

@@ -14,6 +14,8 @@ import {
   ADVISOR,
   activeAccounts,
   expect,
+  goOffline,
+  goOnline,
   localId,
   openList,
   pageStorage,
@@ -100,7 +102,7 @@ test('delete an account: refused offline, a wrong password on its field, then go
   await expect(dialog).toBeHidden();
 
   // Offline: said in plain words; nothing can be typed or confirmed, nothing is sent.
-  await context.setOffline(true);
+  await goOffline(context, servers);
   await expect(status).toContainText('Offline');
   await page.getByTestId('delete-account-open').click();
   await expect(dialog).toBeVisible();
@@ -111,7 +113,7 @@ test('delete an account: refused offline, a wrong password on its field, then go
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await context.setOffline(false);
+  await goOnline(context, servers);
   await expect(status).not.toContainText('Offline');
   expect(deletes).toHaveLength(1);
   expect(onPlatform(servers, account.id)).toBe(true);

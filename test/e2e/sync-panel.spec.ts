@@ -11,6 +11,7 @@ import {
   appStore,
   bothThemes,
   expect,
+  goOffline,
   localId,
   openList,
   renameClient as rename,
@@ -103,7 +104,7 @@ test('the sync panel lists what waits, what was refused and conflicts; each lead
   );
   await expect(page.getByTestId('workspace-title')).toBeVisible();
 
-  await context.setOffline(true);
+  await goOffline(context, servers);
   await expect(status).toContainText('Offline');
   await rename(page, idA, 'Waiting');
   await rename(page, idB, 'Ref4sed');

@@ -5,7 +5,17 @@
 
 import type { Page } from '@playwright/test';
 import type { AccountRecord } from '../platform/model.ts';
-import { ADVISOR, bothThemes as themes, expect, localId, signIn, test, type Servers } from './fixtures.ts';
+import {
+  ADVISOR,
+  bothThemes as themes,
+  expect,
+  goOffline,
+  goOnline,
+  localId,
+  signIn,
+  test,
+  type Servers,
+} from './fixtures.ts';
 
 // A long scenario: the screens are under test here, not the platform's budget of 60 a minute.
 test.use({ requestsPerMinute: 240 });
@@ -315,7 +325,7 @@ test('the workspace of a household: overview, a section, an item form and a conf
   await page.locator('[data-section="assets"]').click();
 
   // A conflict: renamed here while offline, renamed on the platform meanwhile.
-  await context.setOffline(true);
+  await goOffline(context, servers);
   await page.getByTestId('section-table').getByText(assetName, { exact: true }).click();
   await dialog.getByLabel('Name').fill(`${assetName} (mine)`);
   await page.keyboard.press('Control+s');
@@ -333,7 +343,7 @@ test('the workspace of a household: overview, a section, an item form and a conf
   );
   expect(put.status).toBe(200);
 
-  await context.setOffline(false);
+  await goOnline(context, servers);
   const row = page.getByTestId('section-table').locator('tr', { hasText: `${assetName} (mine)` });
   await expect(row.locator('[data-badge="conflict"]')).toBeVisible({ timeout: 60_000 });
   await row.click();

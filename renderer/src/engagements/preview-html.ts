@@ -101,7 +101,7 @@ function previewPurifier(): Purifier {
   return p;
 }
 
-/** The platform's HTML as a whole document that shows the same text and reaches no address. */
+/** The platform's page as the markup of its body (its head's style sheets moved in): the same text, no address reached. */
 export function sanitizePreviewHtml(html: string): string {
   return previewPurifier().sanitize(html, CONFIG);
 }

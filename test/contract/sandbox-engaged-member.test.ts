@@ -1,7 +1,8 @@
 // Contract tests of what the sandbox adds for the engaged member (issue 15, part 7): the control
 // endpoint with which the member opens, partly fills and completes an engagement, and the emails
 // the platform would send, recorded as the create's and the engagement's email flags ask. What the
-// member gave is read back through the version 2 endpoints the app uses.
+// member gave is read back through the version 2 endpoints the app uses. Also the endpoint that
+// gives an engagement's preview a page of a test's own (issue 24: the hostile page).
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmailRecord } from '../platform/model.ts';
@@ -165,6 +166,42 @@ describe('the preview of each version (history url)', () => {
       `/engagements/${e.id}/preview?version=00000000-0000-4000-8000-000000000000`,
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('an engagement’s preview HTML (POST /__sandbox/engagements/{id}/preview)', () => {
+  const setPreview = (id: string, body: unknown) =>
+    fetch(`${platform.url}/__sandbox/engagements/${id}/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const previewOf = async (e: Engagement) => (await api.bytes(e.url)).bytes.toString('utf8');
+
+  it('answers the HTML given, as given, until null brings back the page of the answers', async () => {
+    const e = await send();
+    const made = await previewOf(e);
+    expect(made).toContain(`<h1>${e.title}</h1>`);
+    const page =
+      '<!doctype html><html><body><h1>Set by a test</h1><link rel="preconnect" href="http://127.0.0.1:9"></body></html>';
+    expect((await setPreview(e.id, { html: page })).status).toBe(200);
+    expect(await previewOf(e)).toBe(page);
+    // The engagement's own fields show nothing of it.
+    const shown = (await api.get<Record<string, unknown>>(`/engagements/${e.id}`)).body;
+    expect(Object.keys(shown)).not.toContain('preview_html');
+    expect((await setPreview(e.id, { html: null })).status).toBe(200);
+    expect(await previewOf(e)).toBe(made);
+  });
+
+  it('refuses an unknown engagement (404) and html that is not a string or null (422, named)', async () => {
+    const missing = await setPreview('00000000-0000-4000-8000-000000000000', { html: '<p>x</p>' });
+    expect(missing.status).toBe(404);
+    const e = await send();
+    const bad = await setPreview(e.id, { html: 42 });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/^html must be the page as a string/);
+    const extra = await setPreview(e.id, { html: '<p>x</p>', css: '' });
+    expect(((await extra.json()) as { message: string }).message).toMatch(/no field css/);
   });
 });
 

@@ -1,10 +1,11 @@
 // Control endpoints under /__sandbox/ (sandbox only, no token): faults, maintenance, tokens,
 // reset, rate limit, request counts, a dump of the whole state for test oracles, the engaged
-// member's actions on an engagement and the emails the platform would have sent.
+// member's actions on an engagement, an engagement's preview HTML, and the emails the platform
+// would have sent.
 
 import type { FastifyInstance } from 'fastify';
 import { MEMBER_ACTIONS, actAsMember, type MemberAction } from './engaged-member.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, notFound } from './errors.ts';
 import { FAULT_KINDS, type FaultSettings } from './guard.ts';
 import type { Control } from './server.ts';
 
@@ -139,7 +140,7 @@ export function registerControl(app: FastifyInstance, control: Control): void {
     const store = control.store();
     const e = actAsMember(store, id, b.action as MemberAction, seed);
     store.changed();
-    const { answers, documents, signatures, history, ...fields } = e;
+    const { answers, documents, signatures, history, preview_html: _p, ...fields } = e;
     return {
       ...fields,
       answers: answers.length,
@@ -147,6 +148,20 @@ export function registerControl(app: FastifyInstance, control: Control): void {
       signatures: signatures.length,
       versions: history.length,
     };
+  });
+  app.post('/__sandbox/engagements/:id/preview', (req) => {
+    const b = body(req.body);
+    unknownFields(b, ['html'], 'A preview');
+    if (typeof b.html !== 'string' && b.html !== null)
+      throw refuse('html must be the page as a string, or null for the page made from the answers.');
+    const { id } = req.params as { id: string };
+    const store = control.store();
+    const e = store.state.engagements.find((x) => x.id === id);
+    if (!e) throw notFound('Engagement');
+    if (b.html === null) delete e.preview_html;
+    else e.preview_html = b.html;
+    store.changed();
+    return { id, preview: b.html === null ? 'from the answers' : 'set' };
   });
   app.get('/__sandbox/emails', () => control.store().state.emails ?? []);
   app.get('/__sandbox/stats', () => control.stats());

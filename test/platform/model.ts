@@ -212,6 +212,11 @@ export interface EngagementRecord {
     /** The answers of that version, which its preview shows (absent in seeded history: the current ones). */
     answers?: EngagementAnswer[];
   }[];
+  /**
+   * Sandbox only: HTML its preview answers instead of the page made from the answers, set by
+   * `POST /__sandbox/engagements/{id}/preview` (the hostile page of the preview's security tests).
+   */
+  preview_html?: string;
 }
 
 /** An email the platform sent about an engagement (the sandbox sends none; it records them). */

@@ -279,9 +279,12 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 /**
  * Deliberately carries an inline script: the app must show this HTML sandboxed, without scripts.
  * `?version=` (a history item's id, as its `url` gives it) shows the answers of that version.
+ * HTML a test set through the control endpoint stands for the current version's page.
  */
 function preview(ctx: Context) {
   const e = find(ctx);
+  if (e.preview_html !== undefined && !ctx.query.version)
+    return ctx.reply.type('text/html; charset=utf-8').send(e.preview_html);
   const s = templateOf(ctx.store, e)?.structure;
   const version = ctx.query.version ? e.history.find((h) => h.id === ctx.query.version) : undefined;
   if (ctx.query.version && !version) throw notFound('Engagement version');

@@ -63,7 +63,7 @@ export function activityV2(a: AccountActivity) {
 }
 
 export function engagementV2(e: EngagementRecord, base: string) {
-  const { answers: _a, documents: _d, signatures: _s, history: _h, ...fields } = e;
+  const { answers: _a, documents: _d, signatures: _s, history: _h, preview_html: _p, ...fields } = e;
   return { ...fields, url: `${base}/engagements/${e.id}/preview` };
 }
 

@@ -41,13 +41,25 @@ test('the cash flow of a household opened for the first time: its rule, the paym
 
   await openList(page, servers);
   const id = await localId(page, household.id);
-  const opened = Date.now();
   await openAccount(page, id);
-  await expect(page.getByTestId('net-worth-total')).toHaveText(WHOLE_DOLLARS, { timeout: 30_000 });
-  await expect(page.getByTestId('cash-flow-net')).toHaveText(WHOLE_DOLLARS);
-  const shownAfter = Date.now() - opened;
-  // All 25 requests at 60 a minute took 21-22 s; the figures' 15 come in a few seconds.
-  expect(shownAfter, 'ms from opening the household to its figures').toBeLessThan(15_000);
+  // The first frame in which both figures show, and what the household's badge says in it: the
+  // figures' 15 requests come first, the other 10 wait for the budget (all 25 at 60 a minute take
+  // 21-22 s), so the badge still says the rest is on its way. An order, not a time: a timed
+  // assertion fails on a busy machine (the bench measures times).
+  const badgeWhenShown = await page.waitForFunction(
+    (pattern) => {
+      type Node = { textContent: string | null; getAttribute(name: string): string | null };
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): Node | null } }).document;
+      const at = (id: string) => doc.querySelector(`[data-testid="${id}"]`);
+      const shown = new RegExp(pattern);
+      const figures = ['net-worth-total', 'cash-flow-net'].map((id) => at(id)?.textContent?.trim() ?? '');
+      if (!figures.every((text) => shown.test(text))) return null;
+      return at('account-sync')?.getAttribute('data-account-badge') ?? '';
+    },
+    WHOLE_DOLLARS.source,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  expect(await badgeWhenShown.jsonValue(), 'the badge when the figures first show').not.toBe('synced');
 
   const payments = page.getByTestId('budget-payments');
   await expect(payments.getByTestId('budget-rule')).toContainText('The expense sections are the budget');

@@ -1,5 +1,6 @@
-// The Bridge in the browser preview: every call is a POST to the host that served this page,
-// carrying the key the host put into it. Platform calls take a lane by priority (lanes.ts).
+// The Bridge in the browser preview: every call is a POST to the host that served this page, below
+// the page's own path (the host's per-run prefix), so the browser sends the host's cookie, which
+// is bound to that path. The page holds no key. Platform calls take a lane by priority (lanes.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type {
@@ -18,14 +19,15 @@ import { BridgeLanes } from './lanes.ts';
 
 export class BridgeUnavailable extends Error {}
 
-export function createHttpBridge(origin = window.location.origin, key = readKey()): Bridge {
+/** `page`: the address of the page's folder, ending in a slash (the host's per-run prefix). */
+export function createHttpBridge(page = pageFolder()): Bridge {
   const lanes = new BridgeLanes();
   async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(`${origin}/__bridge/${channel}`, {
+      res = await fetch(`${page}__bridge/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-advisor-key': key },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(encodeBridgeArgs(args)),
       });
     } catch {
@@ -120,6 +122,7 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
   };
 }
 
-function readKey(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="advisor-preview-key"]')?.content ?? '';
+/** The page's address up to its last slash, without query or hash: where the host serves the bridge. */
+function pageFolder(): string {
+  return new URL('.', `${window.location.origin}${window.location.pathname}`).href;
 }

@@ -22,6 +22,7 @@ import { describeAddressChange } from '../main/settings/address-change.ts';
 import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
 import { PageAccess } from './page-access.ts';
+import { PageQuestions } from './questions.ts';
 import { parseJsonWithin, readBody, TooDeep } from './request-body.ts';
 
 export interface PreviewHostOptions {
@@ -63,6 +64,8 @@ const TYPES: Record<string, string> = {
 const MAX_BODY = 32 * 1024 * 1024;
 /** Far deeper than any bridge argument nests; what walks the arguments recurses. */
 const MAX_JSON_DEPTH = 64;
+/** How long the page's wait for a question is held open before it asks again. */
+const QUESTION_POLL_MS = 25_000;
 /** The version `npm start` and `npm run web` run (the preview has no packaged app to ask). */
 const APP_VERSION = process.env.npm_package_version ?? 'development';
 
@@ -72,6 +75,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       `The browser preview's page is missing from ${options.rendererDir}: run \`npm run build\` first.`,
     );
   const downloads = join(options.dataDir, 'downloads');
+  const questions = new PageQuestions();
   // The preview's data (settings, downloads, cached files, the log) is the user's alone.
   privateFolder(options.dataDir);
   const logFile = electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log'));
@@ -91,12 +95,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
           uniqueName(name, (n) => existsSync(join(downloads, n))),
         ),
       ),
-    // A development tool: a change of addresses is saved without asking, and said so in the
-    // terminal (the installed app asks in a native dialog; the renderer is the same for both).
-    confirmAddressChange: (change) => {
-      const { detail } = describeAddressChange(change);
-      console.info(`Browser preview: the platform addresses changed, saved without asking.\n${detail}`);
-      return Promise.resolve(true);
+    // The installed app asks in a native dialog; the preview asks in the page, in the browser's
+    // own confirm dialog (questions.ts), and says in its terminal what it asked.
+    confirmAddressChange: async (change) => {
+      const question = describeAddressChange(change);
+      const agreed = await questions.ask(question);
+      console.info(
+        `Browser preview: ${question.message} ${agreed ? 'Agreed' : 'Cancelled'}.\n${question.detail}`,
+      );
+      return agreed;
     },
     cacheDir: join(options.dataDir, 'files'),
     logFile,
@@ -125,13 +132,43 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     }
   }
 
-  async function serveBridge(req: IncomingMessage, res: ServerResponse, channel: string) {
-    // Only the page this host served may call: same origin, and the cookie of this run's path.
-    if (!access.fromOwnPage(req) || !access.admitted(req)) {
-      return sendClosing(res, 403, {
-        error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
-      });
+  /** Only the page this host served may call: same origin, and the cookie of this run's path. */
+  function fromThePage(req: IncomingMessage, res: ServerResponse): boolean {
+    if (access.fromOwnPage(req) && access.admitted(req)) return true;
+    sendClosing(res, 403, {
+      error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
+    });
+    return false;
+  }
+
+  /** The page waits here for a question of the host (an address change to confirm). */
+  async function serveQuestion(req: IncomingMessage, res: ServerResponse) {
+    if (!fromThePage(req, res)) return;
+    const left = new AbortController();
+    res.on('close', () => left.abort());
+    const question = await questions.next(left.signal, QUESTION_POLL_MS);
+    if (left.signal.aborted) return question && questions.undelivered(question.id);
+    send(res, 200, 'application/json', JSON.stringify({ question }));
+  }
+
+  async function serveAnswer(req: IncomingMessage, res: ServerResponse, id: string) {
+    if (!fromThePage(req, res)) return;
+    const body = await readBody(req, 1024);
+    if (!body.ok)
+      return body.reason === 'aborted' ? undefined : sendClosing(res, 413, { error: 'Too large.' });
+    let agree: unknown;
+    try {
+      agree = (parseJsonWithin(body.text, 2) as { agree?: unknown } | null)?.agree;
+    } catch {
+      return send(res, 400, 'application/json', JSON.stringify({ error: 'The answer is not JSON.' }));
     }
+    // Anything but a plain true is a Cancel.
+    const known = questions.answer(id, agree === true);
+    return send(res, known ? 200 : 404, 'application/json', JSON.stringify({ ok: known }));
+  }
+
+  async function serveBridge(req: IncomingMessage, res: ServerResponse, channel: string) {
+    if (!fromThePage(req, res)) return;
     const body = await readBody(req, MAX_BODY);
     if (!body.ok) {
       // An aborted upload has no one left to answer.
@@ -175,14 +212,20 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     if (path === '' && reading) return redirect(res, `${access.prefix}/${url.search}`);
     if (reading && url.searchParams.has('token')) return admit(req, res, url);
     const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(path);
+    const answer = /^\/__answer\/([\w-]+)$/.exec(path);
+    const posted = req.method === 'POST';
     const served =
-      bridge && req.method === 'POST'
+      bridge && posted
         ? serveBridge(req, res, bridge[1] as string)
-        : !reading
-          ? send(res, 405, 'text/plain', 'Method not allowed')
-          : access.admitted(req)
-            ? serveFile(req, res, path)
-            : sendNotAdmitted(res);
+        : path === '/__question' && posted
+          ? serveQuestion(req, res)
+          : answer && posted
+            ? serveAnswer(req, res, answer[1] as string)
+            : !reading
+              ? send(res, 405, 'text/plain', 'Method not allowed')
+              : access.admitted(req)
+                ? serveFile(req, res, path)
+                : sendNotAdmitted(res);
     // Whatever goes wrong answers this request (when it still can) and never stops the host.
     void Promise.resolve(served).catch((error: unknown) => {
       console.error('The preview host could not answer a request:', error);

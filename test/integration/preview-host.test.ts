@@ -19,6 +19,7 @@ import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.
 import { decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { sandbox } from '../support/sandbox.ts';
+import { agreeing, openPrintedAddress, signInOnThePage } from './preview-client.ts';
 
 const platform = sandbox({ accounts: 5 });
 let host: PreviewHost;
@@ -61,19 +62,6 @@ const call = (channel: string, args: unknown[], headers: Record<string, string>)
     headers: { 'content-type': 'application/json', cookie, ...headers },
     body: JSON.stringify(args),
   });
-
-/** What the browser does with the printed address: one request, the cookie kept, the redirect read. */
-async function openPrintedAddress(url: string) {
-  const res = await fetch(url, { redirect: 'manual' });
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return {
-    status: res.status,
-    location: res.headers.get('location'),
-    setCookie,
-    cookie: setCookie.split(';')[0] ?? '',
-    text: await res.text(),
-  };
-}
 
 /** A raw request, to send a Host header that fetch would not let us set. */
 function raw(
@@ -184,7 +172,10 @@ describe('preview host', () => {
       ...view.value.profile,
       v0: { baseUrl: `${platform.url}/api/v0`, authUrl: 'http://localhost:9' },
     };
-    expect((await call('settings.saveProfile', [split], headers)).status).toBe(200);
+    // The host asks before the sign-in server moves; the advisor agrees.
+    const asked = { ...headers, cookie };
+    const saved = await agreeing(host.url, asked, () => call('settings.saveProfile', [split], headers));
+    expect(((await saved.json()) as { value: unknown }).value).toMatchObject({ ok: true });
     try {
       const res = await call('auth.beginSignIn', ['both'], headers);
       expect(res.status).toBe(200);
@@ -195,7 +186,7 @@ describe('preview host', () => {
         ) as unknown,
       });
     } finally {
-      await call('settings.saveProfile', [view.value.profile], headers);
+      await agreeing(host.url, asked, () => call('settings.saveProfile', [view.value.profile], headers));
     }
   });
 
@@ -459,32 +450,3 @@ describe('preview host, against hostile requests', () => {
     expect((await raw(status, rebound, 'POST', '[]')).status).toBe(421);
   });
 });
-
-const decode = (s: string) =>
-  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
-
-/** What the user does in the new tab: the platform's form, then its redirect back to the app. */
-async function signInOnThePage(authorizeUrl: string): Promise<void> {
-  const html = await (await fetch(authorizeUrl)).text();
-  const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)?.[1] ?? '';
-  const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input\b[^>]*>/gi)) {
-    const name = /\bname="([^"]*)"/.exec(m[0])?.[1];
-    if (/\btype="hidden"/.test(m[0]) && name)
-      fields[name] = decode(/\bvalue="([^"]*)"/.exec(m[0])?.[1] ?? '');
-  }
-  const submitted = await fetch(new URL(decode(action), authorizeUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...fields,
-      email: 'advisor@sandbox.test',
-      password: 'sandbox',
-      action: 'sign-in',
-    }),
-  });
-  const location = submitted.headers.get('location');
-  if (!location) throw new Error(`the platform did not redirect (status ${submitted.status})`);
-  await (await fetch(location)).text();
-}

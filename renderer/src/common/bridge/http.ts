@@ -43,6 +43,11 @@ export function createHttpBridge(page = pageFolder()): Bridge {
     <T>(channel: string) =>
     (...args: unknown[]) =>
       call<T>(channel, ...args);
+  /** A save the host may have to confirm with the advisor first (a move to other servers). */
+  const asking =
+    <T>(channel: string) =>
+    (...args: unknown[]) =>
+      answeringQuestions(page, () => call<T>(channel, ...args));
   return {
     auth: {
       status: method('auth.status'),
@@ -108,18 +113,62 @@ export function createHttpBridge(page = pageFolder()): Bridge {
     },
     settings: {
       get: method('settings.get'),
-      saveProfile: method('settings.saveProfile'),
+      saveProfile: asking('settings.saveProfile'),
       setPreferences: method('settings.setPreferences'),
     },
     updates: {
       status: method('updates.status'),
-      setFeed: method('updates.setFeed'),
+      setFeed: asking('updates.setFeed'),
     },
     diagnostics: {
       report: method('diagnostics.report'),
       save: method('diagnostics.save'),
     },
   };
+}
+
+/** A question of the host (electron/preview/questions.ts): Electron's native dialog, in a page. */
+interface HostQuestion {
+  id: string;
+  title: string;
+  message: string;
+  detail: string;
+  agree: string;
+}
+
+/**
+ * Runs `save` while answering the host's questions: the preview's stand-in for the native dialog
+ * Electron shows before a save that moves the app to other servers is the browser's own confirm
+ * dialog, with the same words. Its OK agrees; Cancel (or a closed dialog) saves nothing.
+ */
+async function answeringQuestions<T>(page: string, save: () => Promise<T>): Promise<T> {
+  const done = new AbortController();
+  void (async () => {
+    while (!done.signal.aborted) {
+      let question: HostQuestion | null;
+      try {
+        const res = await fetch(`${page}__question`, { method: 'POST', signal: done.signal });
+        if (!res.ok) return;
+        question = ((await res.json()) as { question: HostQuestion | null }).question;
+      } catch {
+        return; // the save ended, or the host is gone: the save's own answer says so
+      }
+      if (!question) continue;
+      const agree = window.confirm(
+        `${question.title}: ${question.message}\n\n${question.detail}\n\nOK: ${question.agree}. Cancel: change nothing.`,
+      );
+      await fetch(`${page}__answer/${question.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ agree }),
+      }).catch(() => undefined);
+    }
+  })();
+  try {
+    return await save();
+  } finally {
+    done.abort();
+  }
 }
 
 /** The page's address up to its last slash, without query or hash: where the host serves the bridge. */

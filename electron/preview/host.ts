@@ -1,9 +1,9 @@
 // The browser preview's host: serves the renderer build and the Bridge over HTTP, running the same
 // main-side services as Electron with Node stand-ins for its ports. It listens on loopback only,
-// shows its page only to the browser that opened the printed address (page-access.ts), and answers
-// bridge calls only from that page (Host, Origin, its cookie and a per-run key all checked).
+// serves everything under a per-run path, shows its page only to the browser that opened the
+// printed address (page-access.ts), and answers bridge calls only from that page (Host, Origin and
+// its cookie, bound to that path, all checked). The page itself carries no secret.
 
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,7 +21,8 @@ import { createServices, type MainServices } from '../main/services.ts';
 import { describeAddressChange } from '../main/settings/address-change.ts';
 import { BYTES_RESULTS, decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { JsonFileStore } from './json-file-store.ts';
-import { PageAccess, sameSecret } from './page-access.ts';
+import { PageAccess } from './page-access.ts';
+import { PageQuestions } from './questions.ts';
 import { parseJsonWithin, readBody, TooDeep } from './request-body.ts';
 
 export interface PreviewHostOptions {
@@ -35,7 +36,10 @@ export interface PreviewHostOptions {
 }
 
 export interface PreviewHost {
-  /** The host's origin: a browser holding its cookie opens the page here. */
+  /**
+   * The page's address without its final slash (`http://127.0.0.1:<port>/<per-run prefix>`): a
+   * browser holding the cookie opens the page at `url` + `/`, the bridge is at `url` + `/__bridge/…`.
+   */
   url: string;
   /** A fresh address to open the preview with: its one-time token admits one browser. */
   openUrl(): string;
@@ -60,6 +64,8 @@ const TYPES: Record<string, string> = {
 const MAX_BODY = 32 * 1024 * 1024;
 /** Far deeper than any bridge argument nests; what walks the arguments recurses. */
 const MAX_JSON_DEPTH = 64;
+/** How long the page's wait for a question is held open before it asks again. */
+const QUESTION_POLL_MS = 25_000;
 /** The version `npm start` and `npm run web` run (the preview has no packaged app to ask). */
 const APP_VERSION = process.env.npm_package_version ?? 'development';
 
@@ -68,8 +74,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     throw new Error(
       `The browser preview's page is missing from ${options.rendererDir}: run \`npm run build\` first.`,
     );
-  const key = randomBytes(24).toString('base64url');
   const downloads = join(options.dataDir, 'downloads');
+  const questions = new PageQuestions();
   // The preview's data (settings, downloads, cached files, the log) is the user's alone.
   privateFolder(options.dataDir);
   const logFile = electronLogFile(join(options.dataDir, 'logs', 'diagnostics.log'));
@@ -89,12 +95,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
           uniqueName(name, (n) => existsSync(join(downloads, n))),
         ),
       ),
-    // A development tool: a change of addresses is saved without asking, and said so in the
-    // terminal (the installed app asks in a native dialog; the renderer is the same for both).
-    confirmAddressChange: (change) => {
-      const { detail } = describeAddressChange(change);
-      console.info(`Browser preview: the platform addresses changed, saved without asking.\n${detail}`);
-      return Promise.resolve(true);
+    // The installed app asks in a native dialog; the preview asks in the page, in the browser's
+    // own confirm dialog (questions.ts), and says in its terminal what it asked.
+    confirmAddressChange: async (change) => {
+      const question = describeAddressChange(change);
+      const agreed = await questions.ask(question);
+      console.info(
+        `Browser preview: ${question.message} ${agreed ? 'Agreed' : 'Cancelled'}.\n${question.detail}`,
+      );
+      return agreed;
     },
     cacheDir: join(options.dataDir, 'files'),
     logFile,
@@ -107,20 +116,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   // Made again for the port once it is known (0 asks for a free one).
   let access = new PageAccess(0);
 
+  /** A file of the build, `path` below the run's prefix; the caller checked the cookie. */
   async function serveFile(req: IncomingMessage, res: ServerResponse, path: string) {
     const file = resolveInside(options.rendererDir, path === '/' ? previewPage : path);
     if (!file) return send(res, 404, 'text/plain', 'Not found');
-    // The page carries the bridge key: only the browser that came with a token gets it. The
-    // scripts and styles are the public build and hold nothing secret.
-    if (extname(file) === '.html' && !access.admitted(req)) return sendNotAdmitted(res);
     try {
       let body: Buffer | string = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (extname(file) === '.html')
-        body = body
-          .toString('utf8')
-          .replace('<head>', `<head><meta name="advisor-preview-key" content="${key}">`)
-          .replace('</title>', ' (development preview)</title>');
+        body = body.toString('utf8').replace('</title>', ' (development preview)</title>');
       res.setHeader('cache-control', extname(file) === '.html' ? 'no-store' : 'public, max-age=3600');
       return send(res, 200, type, body);
     } catch {
@@ -128,17 +132,43 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     }
   }
 
-  async function serveBridge(req: IncomingMessage, res: ServerResponse, channel: string) {
-    // Only the page this host served may call: same origin, its cookie, and the key in that page.
-    if (
-      !access.fromOwnPage(req) ||
-      !access.admitted(req) ||
-      !sameSecret(req.headers['x-advisor-key'] as string | undefined, key)
-    ) {
-      return sendClosing(res, 403, {
-        error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
-      });
+  /** Only the page this host served may call: same origin, and the cookie of this run's path. */
+  function fromThePage(req: IncomingMessage, res: ServerResponse): boolean {
+    if (access.fromOwnPage(req) && access.admitted(req)) return true;
+    sendClosing(res, 403, {
+      error: 'Bridge calls are accepted from the Advisor Desk page of this preview only.',
+    });
+    return false;
+  }
+
+  /** The page waits here for a question of the host (an address change to confirm). */
+  async function serveQuestion(req: IncomingMessage, res: ServerResponse) {
+    if (!fromThePage(req, res)) return;
+    const left = new AbortController();
+    res.on('close', () => left.abort());
+    const question = await questions.next(left.signal, QUESTION_POLL_MS);
+    if (left.signal.aborted) return question && questions.undelivered(question.id);
+    send(res, 200, 'application/json', JSON.stringify({ question }));
+  }
+
+  async function serveAnswer(req: IncomingMessage, res: ServerResponse, id: string) {
+    if (!fromThePage(req, res)) return;
+    const body = await readBody(req, 1024);
+    if (!body.ok)
+      return body.reason === 'aborted' ? undefined : sendClosing(res, 413, { error: 'Too large.' });
+    let agree: unknown;
+    try {
+      agree = (parseJsonWithin(body.text, 2) as { agree?: unknown } | null)?.agree;
+    } catch {
+      return send(res, 400, 'application/json', JSON.stringify({ error: 'The answer is not JSON.' }));
     }
+    // Anything but a plain true is a Cancel.
+    const known = questions.answer(id, agree === true);
+    return send(res, known ? 200 : 404, 'application/json', JSON.stringify({ ok: known }));
+  }
+
+  async function serveBridge(req: IncomingMessage, res: ServerResponse, channel: string) {
+    if (!fromThePage(req, res)) return;
     const body = await readBody(req, MAX_BODY);
     if (!body.ok) {
       // An aborted upload has no one left to answer.
@@ -174,15 +204,28 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     // DNS rebinding: a foreign name that resolves to 127.0.0.1 is not us.
     if (!access.addressedToUs(req)) return send(res, 421, 'text/plain', 'Misdirected request');
     const url = new URL(req.url ?? '/', origin);
-    const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(url.pathname);
+    // Outside this run's path nothing is served: whatever a browser sent to another local port
+    // (the path it visited there, a cookie of 127.0.0.1) opens nothing here.
+    const path = access.within(url.pathname);
+    if (path === null) return sendNotAdmitted(res);
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    if (path === '' && reading) return redirect(res, `${access.prefix}/${url.search}`);
+    if (reading && url.searchParams.has('token')) return admit(req, res, url);
+    const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(path);
+    const answer = /^\/__answer\/([\w-]+)$/.exec(path);
+    const posted = req.method === 'POST';
     const served =
-      bridge && req.method === 'POST'
+      bridge && posted
         ? serveBridge(req, res, bridge[1] as string)
-        : req.method === 'GET' || req.method === 'HEAD'
-          ? url.searchParams.has('token')
-            ? admit(req, res, url)
-            : serveFile(req, res, url.pathname)
-          : send(res, 405, 'text/plain', 'Method not allowed');
+        : path === '/__question' && posted
+          ? serveQuestion(req, res)
+          : answer && posted
+            ? serveAnswer(req, res, answer[1] as string)
+            : !reading
+              ? send(res, 405, 'text/plain', 'Method not allowed')
+              : access.admitted(req)
+                ? serveFile(req, res, path)
+                : sendNotAdmitted(res);
     // Whatever goes wrong answers this request (when it still can) and never stops the host.
     void Promise.resolve(served).catch((error: unknown) => {
       console.error('The preview host could not answer a request:', error);
@@ -196,8 +239,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     if (session === null && !access.admitted(req)) return sendNotAdmitted(res);
     url.searchParams.delete('token');
     if (session !== null) res.setHeader('set-cookie', access.cookieHeader(session));
-    res.writeHead(303, { location: `${url.pathname}${url.search}`, 'cache-control': 'no-store' });
-    res.end();
+    redirect(res, `${url.pathname}${url.search}`);
   }
   server.requestTimeout = 0; // finishSignIn waits for the user for minutes
   // Node closes an idle connection after 5 s, as long as its own clients keep one open: a
@@ -216,12 +258,13 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
   access = new PageAccess(port);
+  const pageUrl = `${origin}${access.prefix}`;
   services.diagnostics.started(
     startupFacts({ appVersion: APP_VERSION, electron: null, chrome: null }, services.settings.profile()),
   );
   return {
-    url: origin,
-    openUrl: () => `${origin}/?token=${access.issueToken()}`,
+    url: pageUrl,
+    openUrl: () => `${pageUrl}/?token=${access.issueToken()}`,
     services,
     close: () =>
       new Promise<void>((resolve) => {
@@ -239,6 +282,11 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { 'content-type': type });
   res.end(body);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(303, { location, 'cache-control': 'no-store' });
+  res.end();
 }
 
 /** A JSON answer after which the connection closes: the body of the request may not have been read. */

@@ -1,7 +1,11 @@
 // Who may open the preview's page and call its bridge. The address the host prints carries a
-// one-time token; the first load trades it for an HttpOnly, SameSite=Strict cookie, so that no
-// other local process (a curl of the page) can read the bridge key or call with the advisor's
-// session. Requests must be addressed to a loopback name of this port (DNS rebinding).
+// one-time token; the first load trades it for an HttpOnly, SameSite=Strict cookie. A browser
+// sends a cookie of 127.0.0.1 to every port of it (the sandbox's sign-in page among them), so the
+// cookie is bound to a per-run path as well: the page, its files and its bridge live under
+// `/<prefix>/`, a random name only the token's redirect reveals, and the cookie's Path is that
+// prefix. A browser never sends it anywhere else, and a local program that received what the
+// browser sends finds neither the cookie nor the path. Requests must also be addressed to a
+// loopback name of this port (DNS rebinding) and, for the bridge, come from the page's origin.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -22,11 +26,15 @@ export class PageAccess {
   private readonly tokens = new Set<string>();
   /** Cookies the host gave to browsers that came with a token. */
   private readonly sessions = new Set<string>();
-  /** Cookies are per host name, not per port: the port in the name keeps two hosts apart. */
+  /** Per port and per run: a cookie of an earlier run (or another host) is never this one's. */
   readonly cookieName: string;
+  /** `/<random>`: the path of everything the host serves to an admitted browser, and the cookie's. */
+  readonly prefix: string;
 
   constructor(private readonly port: number) {
-    this.cookieName = `advisor-preview-${port}`;
+    const run = randomBytes(4).toString('hex');
+    this.cookieName = `advisor-preview-${port}-${run}`;
+    this.prefix = `/${secret()}`;
   }
 
   /** A fresh one-time token, for the address printed to whoever started the host. */
@@ -46,9 +54,18 @@ export class PageAccess {
     return session;
   }
 
-  /** The Set-Cookie header for a session: never readable by scripts, never sent cross-site. */
+  /**
+   * The Set-Cookie header for a session: never readable by scripts, never sent cross-site, and
+   * sent by the browser only to this run's path (the browser ignores the port; the path it does not).
+   */
   cookieHeader(session: string): string {
-    return `${this.cookieName}=${session}; Path=/; HttpOnly; SameSite=Strict`;
+    return `${this.cookieName}=${session}; Path=${this.prefix}; HttpOnly; SameSite=Strict`;
+  }
+
+  /** The path below the prefix ('' for the prefix itself), or null when `path` is not under it. */
+  within(path: string): string | null {
+    if (path === this.prefix) return '';
+    return path.startsWith(`${this.prefix}/`) ? path.slice(this.prefix.length) : null;
   }
 
   /** True when the request carries a cookie this host gave out. */

@@ -76,8 +76,8 @@ test('export the financial summary and the household data of a household edited 
   const platformCalls: { path: string; api?: string; method?: string; priority?: string; at?: string }[] = [];
   const watch = (request: Request) => {
     const path = new URL(request.url()).pathname;
-    if (path === '/__bridge/files.download') platformCalls.push({ path });
-    if (path !== '/__bridge/api.request') return;
+    if (path.endsWith('/__bridge/files.download')) platformCalls.push({ path });
+    if (!path.endsWith('/__bridge/api.request')) return;
     const [call] = JSON.parse(request.postData() ?? '[]') as {
       api: string;
       method: string;

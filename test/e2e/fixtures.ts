@@ -50,14 +50,18 @@ export const test = base.extend<{ servers: Servers; requestsPerMinute: number }>
  */
 export async function admit(context: BrowserContext, host: PreviewHost): Promise<void> {
   const res = await fetch(host.openUrl(), { redirect: 'manual' });
-  const [pair = ''] = (res.headers.get('set-cookie') ?? '').split(';');
+  const [pair = '', ...attributes] = (res.headers.get('set-cookie') ?? '').split(';');
   const at = pair.indexOf('=');
   if (res.status !== 303 || at < 1) throw new Error(`the preview host did not admit (status ${res.status})`);
+  // Its Path as the host set it: the browser sends the cookie below that path only.
+  const path = attributes.map((a) => /^\s*Path=(.*)$/i.exec(a)?.[1]).find((p) => p !== undefined);
+  if (!path) throw new Error('the preview host set its cookie without a Path');
   await context.addCookies([
     {
       name: pair.slice(0, at),
       value: pair.slice(at + 1),
-      url: host.url,
+      domain: new URL(host.url).hostname,
+      path,
       httpOnly: true,
       sameSite: 'Strict',
     },
@@ -164,8 +168,8 @@ export async function goOffline(context: BrowserContext, servers: Servers): Prom
   expect(unreachable.network).toBe('down');
   await context.route(`${servers.host.url}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === '/__bridge/api.request') return route.fulfill({ json: { value: unreachable } });
-    if (path === '/__bridge/files.download')
+    if (path.endsWith('/__bridge/api.request')) return route.fulfill({ json: { value: unreachable } });
+    if (path.endsWith('/__bridge/files.download'))
       return route.fulfill({ json: { value: { ok: false, cancelled: false, error: unreachable } } });
     return route.fulfill({ response: await route.fetch() });
   });

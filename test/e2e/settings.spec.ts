@@ -1,6 +1,8 @@
 // Settings → Updates in the browser preview: the preview says it never looks for updates, an http
 // address is refused with the field named, an https one is saved where the host keeps its
-// settings (and shown again after a reload), and "Turn updates off" clears it.
+// settings once the advisor agrees in the browser's confirm dialog (the preview's stand-in for
+// the native one), and "Turn updates off" clears it. A connection profile moving a base address
+// is asked the same way.
 
 import { expect, shoot, signIn, test } from './fixtures.ts';
 
@@ -27,8 +29,16 @@ test('Settings → Updates: the update address is checked, saved and cleared', a
   await shoot(page, 'settings-updates-refused');
 
   await address.fill('https://updates.example.com/advisor-desk/');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect.poll(stored).toBe('https://updates.example.com/advisor-desk/');
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^Updates: Take updates from this address\?/);
+  expect(asked[0]).toContain('to   https://updates.example.com/advisor-desk/');
   await expect(page.getByRole('alert').filter({ hasText: 'Update address' })).toHaveCount(0);
 
   await page.reload();
@@ -73,4 +83,47 @@ test('Settings → Connection profile: an invalid profile is refused under each 
   expect(servers.host.services.settings.profile()).toEqual(before);
   await page.getByTestId('profile-error-name').scrollIntoViewIfNeeded();
   await shoot(page, 'settings-profile-refused');
+});
+
+// Issue 24, point 6: Electron asks natively before a base address moves; the preview saved such a
+// move silently, and one to `/` of the same server keeps the sign-in. Now it asks too: Cancel
+// saves nothing and keeps what was typed, OK saves and the sign-in stays.
+test('Settings → Connection profile: a base address moved to / of the server is asked first', async ({
+  page,
+  servers,
+}) => {
+  const settings = servers.host.services.settings;
+  const before = settings.profile();
+  await page.goto(servers.host.url);
+  await signIn(page);
+  await expect(page.getByTestId('user-name')).toHaveText('Alex Morgan');
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  const address = page.getByLabel('Version 2 address');
+  await address.fill(`${servers.platform.url}/`);
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    // While the question is open nothing is saved.
+    expect(settings.profile()).toEqual(before);
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/^Connection profile: Change the platform addresses\?/);
+  expect(asked[0]).toContain(
+    `Version 2 address\n    from ${servers.platform.url}/api/v2\n    to   ${servers.platform.url}`,
+  );
+  expect(asked[0]).toContain('a sign-in saved for it is kept (same server)');
+  await expect(address).toHaveValue(`${servers.platform.url}/`);
+  expect(settings.profile()).toEqual(before);
+
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect.poll(() => settings.profile().v2.baseUrl).toBe(servers.platform.url);
+  expect(asked).toHaveLength(2);
+  expect((await servers.host.services.auth.status()).v2.signedIn).toBe(true);
 });

@@ -19,13 +19,17 @@ import { startPreviewHost, type PreviewHost } from '../../electron/preview/host.
 import { decodeBridgeArgs, encodeBridgeArgs } from '@shared/bridge-wire.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { sandbox } from '../support/sandbox.ts';
+import { agreeing, openPrintedAddress, signInOnThePage } from './preview-client.ts';
 
 const platform = sandbox({ accounts: 5 });
 let host: PreviewHost;
 let dir: string;
-let key: string;
+/** The host's per-run path, below which it serves everything. */
+let prefix: string;
 /** The Cookie header of a browser that opened the printed address. */
 let cookie: string;
+/** The Origin the page's own requests carry. */
+const pageOrigin = () => new URL(host.url).origin;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'preview-host-'));
@@ -43,8 +47,7 @@ beforeAll(async () => {
     defaultProfile: sandboxProfile(platform.url),
   });
   cookie = (await openPrintedAddress(host.openUrl())).cookie;
-  const html = await (await fetch(host.url, { headers: { cookie } })).text();
-  key = /name="advisor-preview-key" content="([^"]+)"/.exec(html)?.[1] ?? '';
+  prefix = new URL(host.url).pathname;
 });
 
 afterAll(async () => {
@@ -59,19 +62,6 @@ const call = (channel: string, args: unknown[], headers: Record<string, string>)
     headers: { 'content-type': 'application/json', cookie, ...headers },
     body: JSON.stringify(args),
   });
-
-/** What the browser does with the printed address: one request, the cookie kept, the redirect read. */
-async function openPrintedAddress(url: string) {
-  const res = await fetch(url, { redirect: 'manual' });
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return {
-    status: res.status,
-    location: res.headers.get('location'),
-    setCookie,
-    cookie: setCookie.split(';')[0] ?? '',
-    text: await res.text(),
-  };
-}
 
 /** A raw request, to send a Host header that fetch would not let us set. */
 function raw(
@@ -96,50 +86,47 @@ const rawGet = async (path: string, hostHeader: string) =>
   (await raw(path, { host: hostHeader, cookie })).status;
 
 describe('preview host', () => {
-  it('listens on loopback and serves the page with its key and a strict CSP', async () => {
+  it('listens on loopback and serves the page, with no key in it, under a strict CSP', async () => {
     expect(new URL(host.url).hostname).toBe('127.0.0.1');
-    const res = await fetch(host.url);
+    const res = await fetch(`${host.url}/`, { headers: { cookie } });
+    expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(key.length).toBeGreaterThan(20);
+    expect(await res.text()).toBe(
+      '<!doctype html><html><head><title>t (development preview)</title></head><body></body></html>',
+    );
   });
 
   it('answers bridge calls from its own page', async () => {
-    const res = await call('auth.status', [], { origin: host.url, 'x-advisor-key': key });
+    const res = await call('auth.status', [], { origin: pageOrigin() });
     expect(res.status).toBe(200);
     const { value } = (await res.json()) as { value: { v2: { signedIn: boolean }; persistent: boolean } };
     expect(value.v2.signedIn).toBe(false);
     expect(value.persistent).toBe(false);
   });
 
-  it('refuses calls without the key, with a wrong key, or from another origin', async () => {
-    expect((await call('auth.status', [], { origin: host.url })).status).toBe(403);
-    expect((await call('auth.status', [], { origin: host.url, 'x-advisor-key': `${key}x` })).status).toBe(
-      403,
-    );
-    expect(
-      (await call('auth.status', [], { origin: 'http://evil.example', 'x-advisor-key': key })).status,
-    ).toBe(403);
-    expect((await call('auth.status', [], { 'x-advisor-key': key })).status).toBe(403);
+  it('refuses calls from another origin or with none', async () => {
+    expect((await call('auth.status', [], { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call('auth.status', [], { origin: 'null' })).status).toBe(403);
+    expect((await call('auth.status', [], {})).status).toBe(403);
   });
 
   it('answers an invalid request with a typed failure naming the argument; refuses unknown channels with 400, unknown methods with 405', async () => {
     const bad = await call('api.request', [{ api: 'v9', method: 'GET', path: '/user' }], {
-      origin: host.url,
-      'x-advisor-key': key,
+      origin: pageOrigin(),
     });
     expect(bad.status).toBe(200);
     const { value } = (await bad.json()) as { value: { message: string; fields: Record<string, string[]> } };
     expect(value).toMatchObject({ ok: false, kind: 'validation', status: null, retryAfterMs: null });
     expect(Object.keys(value.fields)).toEqual(['api']);
     expect(value.message).toMatch(/^The request was not sent: invalid api \(/);
-    expect((await call('nothing.here', [], { origin: host.url, 'x-advisor-key': key })).status).toBe(400);
+    expect((await call('nothing.here', [], { origin: pageOrigin() })).status).toBe(400);
     expect((await fetch(`${host.url}/__bridge/auth.status`, { method: 'DELETE' })).status).toBe(405);
   });
 
   it('refuses requests addressed to another host name (DNS rebinding)', async () => {
-    expect(await rawGet('/', 'evil.example:80')).toBe(421);
-    expect(await rawGet('/', `127.0.0.1:${new URL(host.url).port}`)).toBe(200);
+    expect(await rawGet(`${prefix}/`, 'evil.example:80')).toBe(421);
+    expect(await rawGet(`${prefix}/`, `127.0.0.1:${new URL(host.url).port}`)).toBe(200);
   });
 
   it('refuses to start from a renderer folder without the preview’s page, saying how to build it', async () => {
@@ -158,35 +145,37 @@ describe('preview host', () => {
   });
 
   it('serves files of the renderer build only', async () => {
-    expect((await fetch(`${host.url}/assets/app.js`)).status).toBe(200);
+    expect((await fetch(`${host.url}/assets/app.js`, { headers: { cookie } })).status).toBe(200);
     for (const path of [
       '/../secret.txt',
       '/assets/../../secret.txt',
       '/%2e%2e/secret.txt',
       '/..%2fsecret.txt',
     ]) {
-      const res = await fetch(`${host.url}${path}`);
+      const res = await fetch(`${host.url}${path}`, { headers: { cookie } });
       expect(await res.text(), path).not.toContain('outside the renderer');
     }
   });
 
   it('reaches the platform through the same transport as the app: signed out means an auth failure', async () => {
     const res = await call('api.request', [{ api: 'v2', method: 'GET', path: '/user' }], {
-      origin: host.url,
-      'x-advisor-key': key,
+      origin: pageOrigin(),
     });
     const { value } = (await res.json()) as { value: { ok: boolean; kind: string } };
     expect(value).toMatchObject({ ok: false, kind: 'auth' });
   });
 
   it('a sign-in that cannot start reaches the page with its reason, not as a server error', async () => {
-    const headers = { origin: host.url, 'x-advisor-key': key };
+    const headers = { origin: pageOrigin() };
     const view = (await (await call('settings.get', [], headers)).json()) as { value: { profile: object } };
     const split = {
       ...view.value.profile,
       v0: { baseUrl: `${platform.url}/api/v0`, authUrl: 'http://localhost:9' },
     };
-    expect((await call('settings.saveProfile', [split], headers)).status).toBe(200);
+    // The host asks before the sign-in server moves; the advisor agrees.
+    const asked = { ...headers, cookie };
+    const saved = await agreeing(host.url, asked, () => call('settings.saveProfile', [split], headers));
+    expect(((await saved.json()) as { value: unknown }).value).toMatchObject({ ok: true });
     try {
       const res = await call('auth.beginSignIn', ['both'], headers);
       expect(res.status).toBe(200);
@@ -197,12 +186,12 @@ describe('preview host', () => {
         ) as unknown,
       });
     } finally {
-      await call('settings.saveProfile', [view.value.profile], headers);
+      await agreeing(host.url, asked, () => call('settings.saveProfile', [view.value.profile], headers));
     }
   });
 
   it('saves a download into its own folder, made on first use, under a free name', async () => {
-    const headers = { origin: host.url, 'x-advisor-key': key };
+    const headers = { origin: pageOrigin() };
     const begun = (await (await call('auth.beginSignIn', ['both'], headers)).json()) as {
       value: { ok: boolean; flowId: string; url: string };
     };
@@ -290,7 +279,7 @@ describe('preview host', () => {
 
 describe('preview host, exports', () => {
   it('writes an export into its downloads folder in chunks, under a free name, and cancels cleanly', async () => {
-    const headers = { origin: host.url, 'x-advisor-key': key };
+    const headers = { origin: pageOrigin() };
     const value = async (channel: string, args: unknown[]) =>
       (
         (await (await call(channel, encodeBridgeArgs(args) as unknown[], headers)).json()) as {
@@ -333,44 +322,68 @@ describe('preview host, exports', () => {
 });
 
 describe('preview host, against hostile requests', () => {
-  const own = () => ({ origin: host.url, 'x-advisor-key': key });
+  const own = () => ({ origin: pageOrigin() });
 
-  it('shows neither the page nor the key to a request without the cookie (curl)', async () => {
-    for (const path of ['/', '/index.html', '/?token=', '/?token=guessed']) {
+  it('shows neither the page nor its files to a request without the cookie (curl)', async () => {
+    for (const path of [
+      '/',
+      '/preview.html',
+      '/index.html',
+      '/assets/app.js',
+      '/?token=',
+      '/?token=guessed',
+    ]) {
       const res = await fetch(`${host.url}${path}`);
       const text = await res.text();
       expect(res.status, path).toBe(403);
-      expect(text, path).not.toContain(key);
-      expect(text, path).not.toContain('advisor-preview-key');
+      expect(text, path).not.toMatch(/<title>t|console\.log/);
       expect(text, path).toContain('npm start');
       expect(res.headers.get('set-cookie'), path).toBeNull();
     }
   });
 
-  it('refuses bridge calls without the cookie, even with the key and the right origin', async () => {
+  it('serves nothing outside its per-run path, even to the cookie', async () => {
+    const origin = pageOrigin();
+    for (const path of ['/', '/preview.html', '/assets/app.js', `${prefix}x/`, `${prefix.slice(0, -1)}/`]) {
+      const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(403);
+      expect(await res.text(), path).not.toMatch(/<title>t|console\.log/);
+    }
+    for (const path of ['/__bridge/settings.get', `${prefix}x/__bridge/settings.get`]) {
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin },
+        body: '[]',
+      });
+      expect(res.status, path).toBe(403);
+      expect(await res.text(), path).not.toContain('profile');
+    }
+  });
+
+  it('refuses bridge calls without the cookie, even from the right origin', async () => {
     expect((await call('auth.status', [], { ...own(), cookie: '' })).status).toBe(403);
-    const port = new URL(host.url).port;
-    const forged = { ...own(), cookie: `advisor-preview-${port}=${key}` };
-    expect((await call('auth.status', [], forged)).status).toBe(403);
+    const name = cookie.slice(0, cookie.indexOf('='));
+    expect((await call('auth.status', [], { ...own(), cookie: `${name}=guessed` })).status).toBe(403);
     expect((await call('auth.status', [], own())).status).toBe(200);
   });
 
   it('trades the printed token once for an HttpOnly, SameSite=Strict cookie and drops it from the address', async () => {
     const address = host.openUrl();
-    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/\?token=[\w-]{20,}$/);
     const first = await openPrintedAddress(address);
     expect(first.status).toBe(303);
-    expect(first.location).toBe('/');
+    expect(first.location).toBe(`${prefix}/`);
     expect(first.setCookie).toMatch(/; HttpOnly/);
     expect(first.setCookie).toMatch(/; SameSite=Strict/);
-    const page = await (await fetch(host.url, { headers: { cookie: first.cookie } })).text();
-    expect(page).toContain(`content="${key}"`);
+    // Sent by the browser below this run's path only, whatever the port.
+    expect(first.setCookie).toContain(`; Path=${prefix};`);
+    const page = await (await fetch(`${host.url}/`, { headers: { cookie: first.cookie } })).text();
     expect(page).toContain('(development preview)</title>');
 
     const second = await openPrintedAddress(address);
     expect(second.status).toBe(403);
     expect(second.setCookie).toBe('');
-    expect(second.text).not.toContain(key);
+    expect(second.text).not.toContain('<title>t');
     // A browser that holds the cookie only loses the token from its address.
     const again = await fetch(address, { redirect: 'manual', headers: { cookie: first.cookie } });
     expect(again.status).toBe(303);
@@ -383,7 +396,7 @@ describe('preview host, against hostile requests', () => {
       const req = httpRequest({
         host: '127.0.0.1',
         port,
-        path: '/__bridge/settings.saveProfile',
+        path: `${prefix}/__bridge/settings.saveProfile`,
         method: 'POST',
         headers: { ...own(), cookie, 'content-type': 'application/json', 'content-length': 1_000_000 },
       });
@@ -426,44 +439,14 @@ describe('preview host, against hostile requests', () => {
   it('answers to localhost as to 127.0.0.1, and to no other name', async () => {
     const port = new URL(host.url).port;
     const hostName = `localhost:${port}`;
-    expect(await rawGet('/', hostName)).toBe(200);
-    const asLocalhost = { host: hostName, origin: `http://${hostName}`, 'x-advisor-key': key, cookie };
-    expect((await raw('/__bridge/auth.status', asLocalhost, 'POST', '[]')).status).toBe(200);
+    expect(await rawGet(`${prefix}/`, hostName)).toBe(200);
+    const asLocalhost = { host: hostName, origin: `http://${hostName}`, cookie };
+    const status = `${prefix}/__bridge/auth.status`;
+    expect((await raw(status, asLocalhost, 'POST', '[]')).status).toBe(200);
     // The origin must be the page under the name the request was addressed to.
-    expect(
-      (await raw('/__bridge/auth.status', { ...asLocalhost, origin: host.url }, 'POST', '[]')).status,
-    ).toBe(403);
-    expect(await rawGet('/', `evil.example:${port}`)).toBe(421);
+    expect((await raw(status, { ...asLocalhost, origin: pageOrigin() }, 'POST', '[]')).status).toBe(403);
+    expect(await rawGet(`${prefix}/`, `evil.example:${port}`)).toBe(421);
     const rebound = { ...asLocalhost, host: `evil.example:${port}`, origin: `http://evil.example:${port}` };
-    expect((await raw('/__bridge/auth.status', rebound, 'POST', '[]')).status).toBe(421);
+    expect((await raw(status, rebound, 'POST', '[]')).status).toBe(421);
   });
 });
-
-const decode = (s: string) =>
-  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
-
-/** What the user does in the new tab: the platform's form, then its redirect back to the app. */
-async function signInOnThePage(authorizeUrl: string): Promise<void> {
-  const html = await (await fetch(authorizeUrl)).text();
-  const action = /<form\b[^>]*\baction="([^"]*)"/i.exec(html)?.[1] ?? '';
-  const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input\b[^>]*>/gi)) {
-    const name = /\bname="([^"]*)"/.exec(m[0])?.[1];
-    if (/\btype="hidden"/.test(m[0]) && name)
-      fields[name] = decode(/\bvalue="([^"]*)"/.exec(m[0])?.[1] ?? '');
-  }
-  const submitted = await fetch(new URL(decode(action), authorizeUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      ...fields,
-      email: 'advisor@sandbox.test',
-      password: 'sandbox',
-      action: 'sign-in',
-    }),
-  });
-  const location = submitted.headers.get('location');
-  if (!location) throw new Error(`the platform did not redirect (status ${submitted.status})`);
-  await (await fetch(location)).text();
-}

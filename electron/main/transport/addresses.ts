@@ -21,6 +21,32 @@ export function interfaceBase(api: ApiName, baseUrl: unknown): URL | ApiFailure 
   return base;
 }
 
+/**
+ * Why `url` is the sign-in server's rather than an interface's, or null: its OAuth endpoints
+ * (`{auth_url}/oauth/…`, as both documents place them) and the origin's `/.well-known/` metadata.
+ * A base address moved to `/` of the sign-in server's origin keeps the sign-in (same server), and
+ * every path of that origin is then below it: the bearer token still never goes to these.
+ */
+export function signInServerPath(url: URL, authUrls: readonly unknown[]): string | null {
+  for (const authUrl of authUrls) {
+    let auth: URL;
+    try {
+      auth = new URL(String(authUrl));
+    } catch {
+      continue;
+    }
+    if (auth.origin !== url.origin) continue;
+    const oauth = `${auth.pathname.replace(/\/+$/, '')}/oauth`;
+    if (
+      url.pathname === oauth ||
+      url.pathname.startsWith(`${oauth}/`) ||
+      url.pathname.startsWith('/.well-known/')
+    )
+      return `${url.pathname} is the sign-in server's (${auth.origin}), not an interface's`;
+  }
+  return null;
+}
+
 /** Base + path + query, or a failure when the path would leave the interface. */
 export function requestAddress(base: URL, path: unknown, query: ApiRequest['query']): URL | ApiFailure {
   const problem = pathProblem(path);

@@ -16,7 +16,7 @@ import {
 } from '@shared/api/request.ts';
 import { routeOf } from '@shared/api/route.ts';
 import { requestBudget } from '@shared/settings.ts';
-import { downloadTarget, interfaceBase, requestAddress } from './addresses.ts';
+import { downloadTarget, interfaceBase, requestAddress, signInServerPath } from './addresses.ts';
 import { discard, encodeBody, readFailureBody, readSuccess } from './bodies.ts';
 import { downloadAnswer, type DownloadAnswer, type DownloadOptions } from './downloads.ts';
 import { openExchange, type BodyPayload, type Exchange } from './exchange.ts';
@@ -33,8 +33,9 @@ import { isRenewalUnreachable, type TokenAnswer, type TokenSource } from './toke
 
 /** What the transport reads from the connection profile, on every request (settings may change). */
 export interface TransportProfile {
-  v2: { baseUrl: string };
-  v0: { baseUrl: string };
+  /** `authUrl`: the sign-in server, to which no request of the interfaces is sent (addresses.ts). */
+  v2: { baseUrl: string; authUrl?: string };
+  v0: { baseUrl: string; authUrl?: string };
   rateLimitPerMinute: number;
 }
 
@@ -360,7 +361,13 @@ export class Transport {
   /** Base + path + query, or a failure when the path would leave the interface. */
   private resolvePath(api: ApiName, path: unknown, query: ApiRequest['query']): URL | ApiFailure {
     const base = this.base(api);
-    return base instanceof URL ? requestAddress(base, path, query) : base;
+    const url = base instanceof URL ? requestAddress(base, path, query) : base;
+    if (!(url instanceof URL)) return url;
+    const { v2, v0 } = this.options.profile();
+    const signIn = signInServerPath(url, [v2?.authUrl, v0?.authUrl]);
+    return signIn
+      ? refusedRequest(`The request path ${JSON.stringify(path)} is refused: ${signIn}; nothing was sent.`)
+      : url;
   }
 
   /**

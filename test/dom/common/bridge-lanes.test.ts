@@ -89,7 +89,7 @@ describe('the HTTP bridge', () => {
         }),
       );
     });
-    const bridge = createHttpBridge('http://127.0.0.1:1', 'key');
+    const bridge = createHttpBridge('http://127.0.0.1:1/');
     const pulls = Array.from({ length: 20 }, (_, i) =>
       bridge.api.request({ api: 'v0', method: 'GET', path: `/accounts/1/part-${i}`, priority: 'background' }),
     );
@@ -125,7 +125,7 @@ describe('the HTTP bridge', () => {
         ),
       );
     });
-    const bridge = createHttpBridge('http://127.0.0.1:1', 'key');
+    const bridge = createHttpBridge('http://127.0.0.1:1/');
     const pulls = Array.from({ length: 6 }, (_, i) =>
       bridge.api.request({ api: 'v0', method: 'GET', path: `/accounts/1/part-${i}`, priority: 'background' }),
     );

@@ -1,5 +1,6 @@
-// The Bridge in the browser preview: every call is a POST to the host that served this page,
-// carrying the key the host put into it. Platform calls take a lane by priority (lanes.ts).
+// The Bridge in the browser preview: every call is a POST to the host that served this page, below
+// the page's own path (the host's per-run prefix), so the browser sends the host's cookie, which
+// is bound to that path. The page holds no key. Platform calls take a lane by priority (lanes.ts).
 
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type {
@@ -18,14 +19,15 @@ import { BridgeLanes } from './lanes.ts';
 
 export class BridgeUnavailable extends Error {}
 
-export function createHttpBridge(origin = window.location.origin, key = readKey()): Bridge {
+/** `page`: the address of the page's folder, ending in a slash (the host's per-run prefix). */
+export function createHttpBridge(page = pageFolder()): Bridge {
   const lanes = new BridgeLanes();
   async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(`${origin}/__bridge/${channel}`, {
+      res = await fetch(`${page}__bridge/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-advisor-key': key },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(encodeBridgeArgs(args)),
       });
     } catch {
@@ -41,6 +43,11 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
     <T>(channel: string) =>
     (...args: unknown[]) =>
       call<T>(channel, ...args);
+  /** A save the host may have to confirm with the advisor first (a move to other servers). */
+  const asking =
+    <T>(channel: string) =>
+    (...args: unknown[]) =>
+      answeringQuestions(page, () => call<T>(channel, ...args));
   return {
     auth: {
       status: method('auth.status'),
@@ -106,12 +113,12 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
     },
     settings: {
       get: method('settings.get'),
-      saveProfile: method('settings.saveProfile'),
+      saveProfile: asking('settings.saveProfile'),
       setPreferences: method('settings.setPreferences'),
     },
     updates: {
       status: method('updates.status'),
-      setFeed: method('updates.setFeed'),
+      setFeed: asking('updates.setFeed'),
     },
     diagnostics: {
       report: method('diagnostics.report'),
@@ -120,6 +127,51 @@ export function createHttpBridge(origin = window.location.origin, key = readKey(
   };
 }
 
-function readKey(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="advisor-preview-key"]')?.content ?? '';
+/** A question of the host (electron/preview/questions.ts): Electron's native dialog, in a page. */
+interface HostQuestion {
+  id: string;
+  title: string;
+  message: string;
+  detail: string;
+  agree: string;
+}
+
+/**
+ * Runs `save` while answering the host's questions: the preview's stand-in for the native dialog
+ * Electron shows before a save that moves the app to other servers is the browser's own confirm
+ * dialog, with the same words. Its OK agrees; Cancel (or a closed dialog) saves nothing.
+ */
+async function answeringQuestions<T>(page: string, save: () => Promise<T>): Promise<T> {
+  const done = new AbortController();
+  void (async () => {
+    while (!done.signal.aborted) {
+      let question: HostQuestion | null;
+      try {
+        const res = await fetch(`${page}__question`, { method: 'POST', signal: done.signal });
+        if (!res.ok) return;
+        question = ((await res.json()) as { question: HostQuestion | null }).question;
+      } catch {
+        return; // the save ended, or the host is gone: the save's own answer says so
+      }
+      if (!question) continue;
+      const agree = window.confirm(
+        `${question.title}: ${question.message}\n\n${question.detail}\n\nOK: ${question.agree}. Cancel: change nothing.`,
+      );
+      await fetch(`${page}__answer/${question.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ agree }),
+      }).catch(() => undefined);
+    }
+  })();
+  try {
+    return await save();
+  } finally {
+    done.abort();
+  }
+}
+
+/** The page's address up to its last slash, without query or hash: where the host serves the bridge. */
+function pageFolder(): string {
+  return new URL('.', `${window.location.origin}${window.location.pathname}`).href;
 }

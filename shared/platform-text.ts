@@ -2,7 +2,7 @@
 // shows it: every character that is invisible or reorders what is drawn made visible, and the text
 // isolated from what surrounds it, so that `report\u202Egnp.exe` cannot pass for "reportexe.png" and
 // a name cannot flip the title it sits in. PlatformText.vue draws the parts; `platformPlain` is
-// the form for plain strings (tooltips, aria-labels, the window's title).
+// the form for plain strings (tooltips, aria-labels, messages).
 //
 // Made visible (Unicode 15.1, UAX #9 and the Default_Ignorable_Code_Point property):
 // - the bidi controls: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069;
@@ -137,16 +137,23 @@ export const diskFileName = (raw: string): string => sanitizedName(raw.trim() ||
 
 const ISOLATE = '\u2068';
 const POP_ISOLATE = '\u2069';
+/**
+ * Where right-to-left letters live: the ranges whose characters (assigned or not) default to bidi
+ * class R or AL in Unicode's DerivedBidiClass.txt (Hebrew, Arabic, Syriac, Thaana, NKo … and their
+ * presentation forms). Text without any, and without controls (made marks), cannot reorder what
+ * is around it.
+ */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
 /**
- * The parts as one plain string, isolated (U+2068 … U+2069, first-strong isolate), each hidden
- * character written `[U+202E]` after what stands in its place: for a tooltip, an aria-label or the
- * window's title, where no element can isolate it.
+ * The parts as one plain string, each hidden character written `[U+202E]` after what stands in
+ * its place, and isolated (U+2068 … U+2069, first-strong isolate) when it holds right-to-left
+ * letters: for a tooltip, an aria-label or a message, where no element can isolate it.
  */
 export function plainOf(parts: readonly TextPart[]): string {
   const text = parts.map((p) => (p.kind === 'text' ? p.text : `${p.shown}[${p.code}]`)).join('');
-  return `${ISOLATE}${text}${POP_ISOLATE}`;
+  return RIGHT_TO_LEFT.test(text) ? `${ISOLATE}${text}${POP_ISOLATE}` : text;
 }
 
-/** A platform's text as a plain string, isolated, hidden characters written `[U+202E]`. */
+/** A platform's text as a plain string: hidden characters written `[U+202E]`, isolated when it reads right to left. */
 export const platformPlain = (text: string): string => plainOf(platformParts(text));

@@ -112,11 +112,14 @@ describe('platformParts', () => {
 });
 
 describe('platformPlain', () => {
-  it('isolates the text (U+2068 … U+2069) and spells each hidden character out', () => {
-    expect(platformPlain('report\u202egnp.exe')).toBe('\u2068report[U+202E]gnp.exe\u2069');
-    expect(platformPlain('Ann Lee')).toBe('\u2068Ann Lee\u2069');
+  it('spells each hidden character out, and isolates (U+2068 … U+2069) right-to-left text', () => {
+    expect(platformPlain('report\u202egnp.exe')).toBe('report[U+202E]gnp.exe');
+    expect(platformPlain('Ann Lee')).toBe('Ann Lee');
+    // Hebrew and Arabic letters (bidi classes R and AL) would pull neutral neighbours along.
+    expect(platformPlain('שרה כהן')).toBe('\u2068שרה כהן\u2069');
+    expect(platformPlain('محمد 2')).toBe('\u2068محمد 2\u2069');
     // The name's own isolates are spelt out, so only the outer pair is left to act.
-    expect(platformPlain('a\u2069b\u2068')).toBe('\u2068a[U+2069]b[U+2068]\u2069');
+    expect(platformPlain('a\u2069ש\u2068')).toBe('\u2068a[U+2069]ש[U+2068]\u2069');
   });
 });
 

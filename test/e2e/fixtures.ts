@@ -210,6 +210,25 @@ export async function platformApi<T = unknown>(
   return { status: res.status, body: parsed as T };
 }
 
+/** A Documents item with a file, uploaded as the platform's web app would (multipart). */
+export async function addDocument(
+  servers: Servers,
+  accountId: number,
+  name: string,
+  bytes: Uint8Array,
+  type = 'application/pdf',
+): Promise<void> {
+  const token = servers.platform.control.token(ADVISOR).access_token;
+  const form = new FormData();
+  form.append('file', new Blob([bytes.slice()], { type }), name);
+  const res = await fetch(`${servers.platform.url}/api/v0/accounts/${accountId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
 /** The little of IndexedDB read below (these files are typed for Node, without the DOM). */
 interface IdbRequest<T> {
   result: T;

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import {
   activeAccounts,
-  ADVISOR,
+  addDocument,
   bothThemes,
   expect,
   goOffline,
@@ -24,19 +24,6 @@ import {
 // The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
 // runs a preparation at the platform's own 60 a minute).
 test.use({ requestsPerMinute: 1000 });
-
-/** A Documents item with a file, uploaded as the platform's web app would (multipart). */
-async function addDocument(servers: Servers, accountId: number, name: string, bytes: Uint8Array) {
-  const token = servers.platform.control.token(ADVISOR).access_token;
-  const form = new FormData();
-  form.append('file', new Blob([bytes.slice()], { type: 'application/pdf' }), name);
-  const res = await fetch(`${servers.platform.url}/api/v0/accounts/${accountId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBeLessThan(300);
-}
 
 /** The bytes the platform stores under a file name (the oracle's side). */
 function platformFile(servers: Servers, name: string): Buffer {

@@ -21,6 +21,8 @@ import { createServices } from '../../electron/main/services.ts';
 import { MemorySecretStore } from '../../electron/main/auth/memory-secret-store.ts';
 import { EXPORT_CHUNK_BYTES } from '@shared/bridge-schema.ts';
 import type { ExportBeginResult } from '@shared/bridge.ts';
+import { exportFileName } from '@shared/export/file-name.ts';
+import { fileNameParts } from '@shared/platform-text.ts';
 
 let dir: string;
 /** What the save dialog was offered, and where the user "chose" (null: they cancelled). */
@@ -148,6 +150,29 @@ describe('export service', () => {
     expect(typed).toMatchObject({ ok: true, name: 'summary.pdf' });
     await exports.cancelAll();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('writes a name made from a household with hidden characters under the name the window shows', async () => {
+    // The subject is the platform's: a client's last name starting with RIGHT-TO-LEFT OVERRIDE.
+    const suggested = exportFileName(
+      'Ann \u202ERetsel household',
+      'financial summary',
+      new Date(2026, 10, 25),
+      'pdf',
+    );
+    const exports = service();
+    const id = begun(await exports.begin(suggested));
+    // On disk the override is `_`: the window lists the file by the same name, the `_` marked.
+    const written = 'Ann _Retsel household – financial summary – 2026-11-25.pdf';
+    expect(offered.at(-1)).toBe(written);
+    expect(
+      fileNameParts(suggested)
+        .map((p) => (p.kind === 'text' ? p.text : p.shown))
+        .join(''),
+    ).toBe(written);
+    await exports.write(id, bytesOf('%PDF'));
+    expect(await exports.finish(id)).toMatchObject({ ok: true, path: join(dir, written) });
+    expect(readdirSync(dir)).toEqual([written]);
   });
 
   it('refuses a second export to a file already being written', async () => {

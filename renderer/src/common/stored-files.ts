@@ -3,6 +3,7 @@
 // read while it downloads, and the outcome in the advisor's words. Offline, only this computer's
 // copy is asked for: a file never downloaded here says so, and nothing is sent.
 
+import { fileNameParts, plainOf } from '@shared/platform-text.ts';
 import type { DownloadResult, FileTransfer, OpenFileResult, StoredFileRequest } from '@shared/bridge.ts';
 import type { StoredFile } from '../data/stored-files.ts';
 import { bridge } from './bridge/index.ts';
@@ -46,7 +47,7 @@ export async function openStoredFile(file: FileRef, options: FileActionOptions):
   const message =
     answer.shown === 'viewer'
       ? // The viewer has a copy that goes at sign-out (the kept file stays the platform's).
-        `Opened ${file.name || 'the file'}. It is a copy: to keep changes made in it, use Save As… in the viewer.`
+        `Opened ${file.name ? plainOf(fileNameParts(file.name)) : 'the file'}. It is a copy: to keep changes made in it, use Save As… in the viewer.`
       : `The browser preview cannot start a viewer: the file was saved in ${answer.path}.`;
   return { ok: true, message, path: answer.path };
 }

@@ -4,6 +4,7 @@
 import { useToast } from 'primevue/usetoast';
 import { ref, shallowRef } from 'vue';
 import type { ExportOutcome } from './save-export.ts';
+import { fileNameParts, plainOf } from '@shared/platform-text.ts';
 
 type Saved = Extract<ExportOutcome, { ok: true }>;
 
@@ -42,7 +43,7 @@ export function useExportRun<Phase extends string>(options: ExportRunOptions) {
         options.close();
         toast.add({
           severity: 'success',
-          summary: `Saved ${result.name}`,
+          summary: `Saved ${plainOf(fileNameParts(result.name))}`,
           detail: `${what(result as Saved & R)}, in ${result.path}`,
           life: 8000,
         });

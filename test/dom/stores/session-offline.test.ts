@@ -5,11 +5,12 @@
 // again (the connection back, or any later request); other errors stay. The real frame, stores and
 // local store (fake-indexeddb); the bridge answers as the main process does with no network.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import { AREAS } from '../../../renderer/src/shell/areas.ts';
@@ -70,7 +71,6 @@ let kept: StoreIdentity | null;
 let bound: StoreIdentity[];
 /** What the platform answers; the network is gone until a test says otherwise. */
 let answer: (req: ApiRequest) => ApiResult | Promise<ApiResult>;
-let wrapper: VueWrapper | null = null;
 
 async function keepUser() {
   await putConfigEntry(db, CONFIG_KEYS.user, { pulledAt: Date.now(), data: ALEX });
@@ -99,9 +99,6 @@ beforeEach(async () => {
   } as unknown as Bridge);
 });
 afterEach(async () => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
   // The sync's own stop is tested with the coordinator; here it must not hold the next test up
   // (its push pass may still be waiting on a retry when the test ends).
   const mine = db;
@@ -109,6 +106,7 @@ afterEach(async () => {
   await Promise.race([useSyncStore().stop(), pause()]);
   await Promise.race([mine.delete(), pause()]);
 });
+unmountAfterEach();
 
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
 
@@ -138,7 +136,7 @@ async function mountFrame(started = true) {
   await router.isReady();
   const session = useSessionStore();
   await session.refreshStatus();
-  wrapper = mount(defineComponent({ render: () => h(RouterView) }), {
+  mount(defineComponent({ render: () => h(RouterView) }), {
     attachTo: document.body,
     global: { plugins: [router, [PrimeVue, { theme: 'none' }], ToastService] },
   });

@@ -3,11 +3,12 @@
 // screen in its own words, and a failed sign-out never leaves the app frame with an unhandled
 // rejection. The real sign-in screen, app frame and stores; the bridge answers as either host does.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import { AREAS } from '../../../renderer/src/shell/areas.ts';
@@ -53,7 +54,6 @@ const statusOf = (signedIn: boolean): AuthStatus => ({
 });
 
 let db: AdvisorDb;
-let wrapper: VueWrapper | null = null;
 /** Errors Vue caught from components (a rejected click handler lands here). */
 let caught: unknown[];
 let beginSignIn: () => Promise<SignInStartResult>;
@@ -101,14 +101,12 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
   const mine = db;
   const pause = () => new Promise((r) => setTimeout(r, 2000));
   await Promise.race([useSyncStore().stop(), pause()]);
   await Promise.race([mine.delete(), pause()]);
 });
+unmountAfterEach();
 
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
 
@@ -138,7 +136,7 @@ async function mountApp(start: '/' | '/sign-in') {
   await router.push(start);
   await router.isReady();
   await useSessionStore().refreshStatus();
-  wrapper = mount(defineComponent({ render: () => h(RouterView) }), {
+  mount(defineComponent({ render: () => h(RouterView) }), {
     attachTo: document.body,
     global: {
       plugins: [router, [PrimeVue, { theme: 'none' }], ToastService],

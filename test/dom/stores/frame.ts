@@ -5,21 +5,13 @@
 import { afterEach } from 'vitest';
 import { h, type Component } from 'vue';
 import type { RouteRecordRaw } from 'vue-router';
-import type { ApiFailure } from '@shared/api/request.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
 import { AREAS } from '../../../renderer/src/shell/areas.ts';
 import AppShell from '../../../renderer/src/shell/ShellView.vue';
+import { NO_NETWORK } from '../../support/no-network.ts';
 
-/** What the transport answers when no network is there. */
-export const NO_NETWORK: ApiFailure = {
-  ok: false,
-  kind: 'network',
-  status: null,
-  message: 'The platform could not be reached. Check the network connection.',
-  fields: {},
-  retryAfterMs: null,
-};
+export { NO_NETWORK };
 
 /** The sandbox's advisor as `/user` gives them, in `teams` (the first is the current one). */
 export const alex = (teams: { id: number; name: string }[]) => ({

@@ -44,16 +44,9 @@ import type { AuthStatus } from '@shared/auth.ts';
 import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity/index.ts';
 import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
+import { NO_NETWORK } from '../../support/no-network.ts';
 
-const noNetwork = (): Promise<ApiResult> =>
-  Promise.resolve({
-    ok: false,
-    kind: 'network',
-    status: null,
-    message: 'The platform could not be reached. Check the network connection.',
-    fields: {},
-    retryAfterMs: null,
-  });
+const noNetwork = (): Promise<ApiResult> => Promise.resolve(NO_NETWORK);
 
 let db: AdvisorDb;
 let router: Router;

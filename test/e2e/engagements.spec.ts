@@ -15,6 +15,7 @@ import {
   activeAccounts,
   bothThemes,
   expect,
+  findInList,
   goOffline,
   goOnline,
   localId,
@@ -83,8 +84,7 @@ test('offline at a meeting, a questionnaire to the co-client is sent once, compl
   await openList(page, servers);
 
   // ---- At the meeting: prepared, then offline ---------------------------------------------------
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+  await findInList(page, household);
   await page.getByTestId('prepare-account').click();
   const step = page.getByTestId('prepare-dialog').getByTestId('household-step');
   await expect(step).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });

@@ -11,7 +11,16 @@ import { readFileSync } from 'node:fs';
 import type { Request } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { amountOf, netWorthOf, wholeDollars } from '../platform/figures.ts';
-import { activeAccounts, bothThemes, expect, goOffline, openList, outboxStates, test } from './fixtures.ts';
+import {
+  activeAccounts,
+  bothThemes,
+  expect,
+  goOffline,
+  openFromList,
+  openList,
+  outboxStates,
+  test,
+} from './fixtures.ts';
 
 // The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
 // and delete-account.spec.ts run at the platform's 60 a minute).
@@ -46,10 +55,7 @@ test('export the financial summary and the household data of a household edited 
 
   // Before the meeting: the household kept offline, pulled in full.
   await expect(page.locator('[data-sync="pending"]')).toHaveCount(0);
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
-  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
-  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await openFromList(page, household);
   await page.getByText('Available offline').click();
   await expect(page.locator('#available-offline')).toBeEnabled({ timeout: 60_000 });
   await expect(page.getByLabel('Pull progress')).toBeHidden();

@@ -125,6 +125,22 @@ export async function openList(page: Page, servers: Servers): Promise<void> {
   await expect(page.getByTestId('account-name').first()).toBeVisible();
 }
 
+/** Types a household's client e-mail into the list's search: the household is the one match. */
+export async function findInList(page: Page, household: { client: { email: string } }): Promise<void> {
+  await page.getByTestId('account-search').pressSequentially(household.client.email);
+  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+}
+
+/** Opens a household's workspace from the list as the advisor does: found by e-mail, then clicked. */
+export async function openFromList(
+  page: Page,
+  household: { client: { email: string; first_name: string; last_name: string } },
+): Promise<void> {
+  await findInList(page, household);
+  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
+  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+}
+
 /** Opens an account's workspace inside the app (offline too, as the advisor does: no page load). */
 export async function openAccount(page: Page, id: string, query = ''): Promise<void> {
   await page.evaluate(

@@ -13,6 +13,7 @@ import {
   expect,
   goOffline,
   goOnline,
+  openFromList,
   openList,
   outboxStates,
   test,
@@ -40,10 +41,7 @@ test('a form sent offline at a meeting goes once when back online, then is close
   const formsOf = () => store.state.forms.filter((f) => f.account_id === household.id);
   const before = new Set(formsOf().map((f) => f.key));
 
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
-  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
-  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await openFromList(page, household);
   await page.getByTestId('tab-forms').click();
   const tab = page.getByTestId('forms-tab');
   // Online, the tab asks the platform for the household's forms: those seeded show.

@@ -16,6 +16,7 @@ import {
   expect,
   goOffline,
   goOnline,
+  openFromList,
   openList,
   outboxStates,
   test,
@@ -95,10 +96,7 @@ test('the meeting summary of a household edited offline, as PDF and CSV; sent on
   expect(stageAfter).not.toBe('');
 
   await expect(page.locator('[data-sync="pending"]')).toHaveCount(0);
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
-  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
-  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await openFromList(page, household);
   await page.getByText('Available offline').click();
   await expect(page.locator('#available-offline')).toBeEnabled({ timeout: 60_000 });
   await expect(page.getByTestId('synced-note')).toContainText('Last synced');

@@ -10,10 +10,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { portraitPng } from '../platform/samples.ts';
 import {
-  ADVISOR,
   activeAccounts,
+  ADVISOR,
   bothThemes,
   expect,
+  findInList,
   goOffline,
   goOnline,
   localId,
@@ -107,8 +108,7 @@ test('an offline meeting: a new household entered offline, found after a reload,
 
   // The list settles once the first pull's quality scores and stages are in.
   await expect(page.locator('[data-sync="pending"]')).toHaveCount(0);
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+  await findInList(page, household);
   await page.keyboard.press('Tab');
   await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
   await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);

@@ -14,12 +14,13 @@ import {
   activeAccounts,
   bothThemes,
   expect,
+  findInList,
   goOffline,
   localId,
   openAccount,
   openList,
-  test,
   type Servers,
+  test,
 } from './fixtures.ts';
 
 const membersOf = (a: AccountRecord): MemberRole[] => (a.coclient ? ['client', 'coclient'] : ['client']);
@@ -71,8 +72,7 @@ test('prepare two households for a meeting online, then open them offline', asyn
   if (!withCo || !alone || !third) throw new Error('The seed has too few households with assets.');
 
   // ---- The first from the account list's row action ---------------------------------------------
-  await page.getByTestId('account-search').pressSequentially(withCo.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+  await findInList(page, withCo);
   await page.getByTestId('prepare-account').click();
   const dialog = page.getByTestId('prepare-dialog');
   await expect(dialog).toBeVisible();
@@ -148,8 +148,7 @@ test.describe('a household added once the first is ready', () => {
     const [first, second] = activeAccounts(servers).filter((a) => !a.favorited && a.client.email);
     if (!first || !second) throw new Error('The seed has too few households.');
 
-    await page.getByTestId('account-search').pressSequentially(first.client.email);
-    await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+    await findInList(page, first);
     await page.getByTestId('prepare-account').click();
     const dialog = page.getByTestId('prepare-dialog');
     const steps = dialog.getByTestId('household-step');

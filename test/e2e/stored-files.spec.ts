@@ -12,13 +12,14 @@ import {
   addDocument,
   bothThemes,
   expect,
+  findInList,
   goOffline,
   localId,
   openAccount,
   openList,
+  type Servers,
   shoot,
   test,
-  type Servers,
 } from './fixtures.ts';
 
 // The screens are under test here, not a minute's wait for the budget (prepare-meeting.spec.ts
@@ -50,8 +51,7 @@ test('a prepared household’s photo and document are listed and open offline', 
   await openList(page, servers);
 
   // ---- Prepared for a meeting: its files come along ---------------------------------------------
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
+  await findInList(page, household);
   await page.getByTestId('prepare-account').click();
   const dialog = page.getByTestId('prepare-dialog');
   const step = dialog.getByTestId('household-step');

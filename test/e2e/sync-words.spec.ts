@@ -3,7 +3,7 @@
 // "26"), and once it is here, the household's note, the header and the sync panel each say what
 // they mean: the household's copy from the platform, the changes sent, the last exchange.
 
-import { activeAccounts, expect, openList, test } from './fixtures.ts';
+import { activeAccounts, expect, openFromList, openList, test } from './fixtures.ts';
 
 test('the pull’s figure stays whole; the household, the header and the panel each say what they mean', async ({
   page,
@@ -13,10 +13,7 @@ test('the pull’s figure stays whole; the household, the header and the panel e
   await openList(page, servers);
   const household = activeAccounts(servers).find((a) => !a.favorited);
   if (!household) throw new Error('The seed has no household that is not a favorite.');
-  await page.getByTestId('account-search').pressSequentially(household.client.email);
-  await expect(page.getByTestId('account-count')).toHaveText('1 account matches');
-  await page.getByTestId('account-name').filter({ hasText: household.client.last_name }).click();
-  await expect(page.getByTestId('workspace-title')).toContainText(household.client.first_name);
+  await openFromList(page, household);
 
   // Kept offline: about twenty requests at the platform's pace, the figure counting them.
   await page.getByText('Available offline').click();

@@ -9,6 +9,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
@@ -188,12 +189,10 @@ export function screensPerTest(): { db: AdvisorDb; mounted: Mounted | null } {
   beforeEach(() => {
     restoreLayout = withLayout();
     screen.db = openDb();
-  });
-  afterEach(() => {
-    screen.mounted?.wrapper.unmount();
     screen.mounted = null;
-    restoreLayout();
-    document.body.innerHTML = '';
   });
+  // After the unmount (hooks after a test run in the reverse of their order).
+  afterEach(() => restoreLayout());
+  unmountAfterEach();
   return screen;
 }

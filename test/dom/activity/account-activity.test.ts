@@ -9,7 +9,8 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import AccountActivity from '../../../renderer/src/activity/AccountActivity.vue';
 import { accountActivityMayGoOn } from '../../../renderer/src/activity-feed/feed.ts';
 import { PAGE_SIZES_STATE } from '../../../renderer/src/sync/pull/paging.ts';
@@ -19,11 +20,7 @@ import { fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 Object.assign(Dexie.dependencies, fakeIdb);
 
 let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const entries = () => [...document.querySelectorAll<HTMLElement>('[data-testid="activity-entry"]')];
 

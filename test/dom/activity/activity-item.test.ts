@@ -5,11 +5,14 @@
 
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import ActivityItem from '../../../renderer/src/activity/ActivityItem.vue';
 import { activityType } from '../../../renderer/src/activity-feed/activity-types.ts';
 import type { ActivityEntry } from '../../../renderer/src/activity-feed/feed.ts';
+
+unmountAfterEach();
 
 const router = createRouter({
   history: createMemoryHistory(),
@@ -30,7 +33,6 @@ function linkOf(type: string, accountId: string | null = 'a-7'): string | null {
   const wrapper = mount(ActivityItem, { props: { entry, linked: true }, global: { plugins: [router] } });
   const href = wrapper.find('[data-testid="activity-account-link"]');
   const found = href.exists() ? href.attributes('href')! : null;
-  wrapper.unmount();
   return found;
 }
 

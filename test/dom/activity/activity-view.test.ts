@@ -8,6 +8,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import ActivityView from '../../../renderer/src/activity/ActivityView.vue';
@@ -19,12 +20,8 @@ import { openDb, withLayout } from '../accounts/harness.ts';
 
 let wrapper: VueWrapper | null = null;
 let restore: (() => void) | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  restore?.();
-  document.body.innerHTML = '';
-});
+afterEach(() => restore?.());
+unmountAfterEach();
 
 async function mountAt(db: AdvisorDb, path: string) {
   useLocalDb(db);

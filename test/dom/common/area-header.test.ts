@@ -6,18 +6,15 @@
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { h } from 'vue';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import AreaHeader from '../../../renderer/src/common/AreaHeader.vue';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { settle } from '../workspace/harness.ts';
 
 const MINUTE = 60_000;
 let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountHead(props: { pulledTimes: number[]; asOfWords?: string }, networkUp: boolean) {
   const pinia = createPinia();

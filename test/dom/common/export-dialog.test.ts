@@ -10,7 +10,8 @@ import PrimeVue from 'primevue/config';
 import Toast from 'primevue/toast';
 import ToastService from 'primevue/toastservice';
 import { defineComponent, h, ref } from 'vue';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import ExportDialog from '../../../renderer/src/common/ExportDialog.vue';
 import { useExportRun } from '../../../renderer/src/common/useExportRun.ts';
 import type { ExportOutcome } from '../../../renderer/src/common/save-export.ts';
@@ -41,11 +42,7 @@ function heldExport() {
 const visible = ref(true);
 const format = ref('csv');
 let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountExport(
   held: ReturnType<typeof heldExport>,

@@ -7,7 +7,8 @@
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { defineComponent, h, ref } from 'vue';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import SortControl from '../../../renderer/src/common/SortControl.vue';
 import SortHeader from '../../../renderer/src/common/SortHeader.vue';
 import { useListSort, type ListSort } from '../../../renderer/src/common/useListSort.ts';
@@ -54,15 +55,11 @@ const List = defineComponent(() => {
     ]);
 });
 
-let wrapper: ReturnType<typeof mount> | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountList(start: ListSort<Key>) {
   sort.value = start;
-  wrapper = mount(List, { attachTo: document.body, global: { plugins: [[PrimeVue, { theme: 'none' }]] } });
+  mount(List, { attachTo: document.body, global: { plugins: [[PrimeVue, { theme: 'none' }]] } });
   await settle();
 }
 const headers = () => [...document.querySelectorAll<HTMLElement>('[role="columnheader"]')];

@@ -10,6 +10,7 @@ import PrimeVue from 'primevue/config';
 import { defineComponent, h, ref, watch } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import ListTable from '../../../renderer/src/common/ListTable.vue';
 import { useAddressQuery } from '../../../renderer/src/common/useAddressQuery.ts';
 import { useListSort, type ListSort } from '../../../renderer/src/common/useListSort.ts';
@@ -72,14 +73,9 @@ const List = defineComponent(() => {
     ]);
 });
 
-let unmount: (() => void) | null = null;
 let restoreLayout: () => void = () => undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+afterEach(() => restoreLayout());
+unmountAfterEach();
 
 async function mountList(address: string) {
   restoreLayout = withLayout(400);
@@ -90,11 +86,10 @@ async function mountList(address: string) {
   });
   await router.push(address);
   await router.isReady();
-  const wrapper = mount(
+  mount(
     { render: () => h(RouterView) },
     { attachTo: document.body, global: { plugins: [router, [PrimeVue, { theme: 'none' }]] } },
   );
-  unmount = () => wrapper.unmount();
   await settle();
   return router;
 }

@@ -9,7 +9,8 @@ import { mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { defineComponent, h, ref } from 'vue';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
@@ -27,7 +28,6 @@ let acted: { password: string; online: boolean }[];
 let outcome: () => Promise<void>;
 const visible = ref(true);
 let done = 0;
-let unmount: (() => void) | null = null;
 
 beforeEach(() => {
   sent = [];
@@ -43,11 +43,7 @@ beforeEach(() => {
     },
   } as unknown as Bridge);
 });
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 /** The deed: records what it was given, sends it as a delete would, then answers as told. */
 async function act(password: string, send: Send, online: boolean) {
@@ -76,12 +72,11 @@ async function mountDialog(networkUp = true) {
         () => h('p', 'This deletes the thing.'),
       ),
   );
-  const wrapper = mount(Host, {
+  mount(Host, {
     attachTo: document.body,
     global: { plugins: [pinia, [PrimeVue, { theme: 'none' }]], stubs: { transition: false } },
   });
   useConnectivityStore().networkUp = networkUp;
-  unmount = () => wrapper.unmount();
   await settle();
 }
 

@@ -6,17 +6,13 @@
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { defineComponent, h, watch } from 'vue';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import SearchField from '../../../renderer/src/common/SearchField.vue';
 import { SEARCH_DELAY_MS, useTypedSearch } from '../../../renderer/src/common/useTypedSearch.ts';
 import { one, press, settle, typeText } from '../workspace/harness.ts';
 
-let unmount: (() => void) | null = null;
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountSearch(initial: string) {
   const asked: string[] = [];
@@ -34,11 +30,10 @@ async function mountSearch(initial: string) {
         testId: 'list-search',
       });
   });
-  const wrapper = mount(Host, {
+  mount(Host, {
     attachTo: document.body,
     global: { plugins: [[PrimeVue, { theme: 'none' }]] },
   });
-  unmount = () => wrapper.unmount();
   await settle();
   return { asked, clear: () => clear() };
 }

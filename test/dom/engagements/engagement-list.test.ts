@@ -13,6 +13,7 @@ import Tooltip from 'primevue/tooltip';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
@@ -25,7 +26,6 @@ import { withLayout } from '../accounts/harness.ts';
 import { click, household, openDb, settle } from '../workspace/harness.ts';
 import { INTAKE, RISK, engagement, user } from './harness.ts';
 
-let unmount: (() => void) | null = null;
 let restoreLayout: () => void = () => undefined;
 beforeEach(() => {
   restoreLayout = withLayout(600);
@@ -33,12 +33,8 @@ beforeEach(() => {
     api: { request: () => Promise.reject(new Error('no request is expected offline')) },
   } as unknown as Bridge);
 });
-afterEach(() => {
-  unmount?.();
-  unmount = null;
-  restoreLayout();
-  document.body.innerHTML = '';
-});
+afterEach(() => restoreLayout());
+unmountAfterEach();
 
 async function seed(db: AdvisorDb) {
   const smith = await household(db, 7);
@@ -82,7 +78,7 @@ async function mountList(db: AdvisorDb) {
   });
   await router.push('/engagements');
   await router.isReady();
-  const wrapper = mount(RouterView, {
+  mount(RouterView, {
     attachTo: document.body,
     global: {
       plugins: [createPinia(), router, [PrimeVue, { theme: 'none' }], ToastService],
@@ -91,7 +87,6 @@ async function mountList(db: AdvisorDb) {
     },
   });
   useConnectivityStore().networkUp = false;
-  unmount = () => wrapper.unmount();
   await settle();
   return router;
 }

@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge, PreviewRequest } from '@shared/bridge.ts';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/security.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
@@ -35,8 +36,8 @@ function previewBridge(html: string) {
   } as unknown as Bridge);
 }
 
+unmountAfterEach();
 afterEach(() => {
-  document.body.innerHTML = '';
   asked.length = 0;
 });
 

@@ -9,7 +9,8 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
@@ -27,11 +28,7 @@ import { clientFields, fakeIdb, openDb, syncedAccount } from '../../support/stor
 Object.assign(Dexie.dependencies, fakeIdb);
 
 let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 async function mountHome(db: AdvisorDb) {
   useLocalDb(db);

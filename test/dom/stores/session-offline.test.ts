@@ -5,15 +5,16 @@
 // again (the connection back, or any later request); other errors stay. The real frame, stores and
 // local store (fake-indexeddb); the bridge answers as the main process does with no network.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { alex, frameRoutes, NO_NETWORK, stopSyncAfterEach } from './frame.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
-import { AREAS } from '../../../renderer/src/shell/areas.ts';
-import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import {
@@ -29,7 +30,6 @@ import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useConnectivityStore } from '../../../renderer/src/common/connectivity.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import AppShell from '../../../renderer/src/shell/ShellView.vue';
 import { sandboxProfile } from '@shared/settings.ts';
 import Dexie from 'dexie';
 import { fakeIdb, identityOf, openIdentityDb } from '../../support/store.ts';
@@ -37,30 +37,12 @@ import { fakeIdb, identityOf, openIdentityDb } from '../../support/store.ts';
 // A store the frame opens itself lives in the fake IndexedDB too.
 Object.assign(Dexie.dependencies, fakeIdb);
 
-const NO_NETWORK: ApiFailure = {
-  ok: false,
-  kind: 'network',
-  status: null,
-  message: 'The platform could not be reached. Check the network connection.',
-  fields: {},
-  retryAfterMs: null,
-};
 const SIGNED_IN = { signedIn: true };
 const TEAMS = [
   { id: 1, name: 'Main Street Advisors' },
   { id: 2, name: 'Harbor Wealth' },
 ];
-const ALEX = {
-  first_name: 'Alex',
-  last_name: 'Morgan',
-  email: 'advisor@sandbox.test',
-  photo: null,
-  timezone: 'UTC',
-  currency: 'USD',
-  team: TEAMS[0]!,
-  teams: TEAMS,
-  permissions: {},
-};
+const ALEX = alex(TEAMS);
 
 const SETTINGS = { profile: sandboxProfile(), hasClientSecret: false, preferences: { theme: 'light' } };
 
@@ -70,7 +52,6 @@ let kept: StoreIdentity | null;
 let bound: StoreIdentity[];
 /** What the platform answers; the network is gone until a test says otherwise. */
 let answer: (req: ApiRequest) => ApiResult | Promise<ApiResult>;
-let wrapper: VueWrapper | null = null;
 
 async function keepUser() {
   await putConfigEntry(db, CONFIG_KEYS.user, { pulledAt: Date.now(), data: ALEX });
@@ -98,47 +79,21 @@ beforeEach(async () => {
     settings: { get: () => Promise.resolve(SETTINGS) },
   } as unknown as Bridge);
 });
-afterEach(async () => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-  // The sync's own stop is tested with the coordinator; here it must not hold the next test up
-  // (its push pass may still be waiting on a retry when the test ends).
-  const mine = db;
-  const pause = () => new Promise((r) => setTimeout(r, 2000));
-  await Promise.race([useSyncStore().stop(), pause()]);
-  await Promise.race([mine.delete(), pause()]);
-});
+stopSyncAfterEach(() => db);
+unmountAfterEach();
 
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
 
 async function mountFrame(started = true) {
   const router = createRouter({
     history: createMemoryHistory(),
-    routes: [
-      {
-        path: '/',
-        component: AppShell,
-        children: [
-          { path: '', name: 'accounts', component: { render: () => h('p', 'the list') } },
-          // Every area the navigation links to (areas.ts), and the pages reached from them.
-          ...[...AREAS.map((a) => a.name).filter((n) => n !== 'accounts'), 'settings', 'account-board'].map(
-            (name) => ({
-              path: name,
-              name,
-              component: { render: () => h('p', name) },
-            }),
-          ),
-        ],
-      },
-      { path: '/sign-in', name: 'sign-in', component: { render: () => h('p', 'sign in') } },
-    ],
+    routes: frameRoutes({ render: () => h('p', 'sign in') }),
   });
   await router.push('/');
   await router.isReady();
   const session = useSessionStore();
   await session.refreshStatus();
-  wrapper = mount(defineComponent({ render: () => h(RouterView) }), {
+  mount(defineComponent({ render: () => h(RouterView) }), {
     attachTo: document.body,
     global: { plugins: [router, [PrimeVue, { theme: 'none' }], ToastService] },
   });

@@ -3,15 +3,16 @@
 // screen in its own words, and a failed sign-out never leaves the app frame with an unhandled
 // rejection. The real sign-in screen, app frame and stores; the bridge answers as either host does.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { alex, frameRoutes, NO_NETWORK, stopSyncAfterEach } from './frame.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
-import { AREAS } from '../../../renderer/src/shell/areas.ts';
-import type { ApiFailure, ApiRequest, ApiResult } from '@shared/api/request.ts';
+import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import type { Bridge, SignInStartResult, SignOutResult } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
@@ -20,29 +21,10 @@ import { hasLocalDb, useLocalDb } from '../../../renderer/src/data/identity/curr
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import { useSyncStore } from '../../../renderer/src/common/sync.ts';
-import AppShell from '../../../renderer/src/shell/ShellView.vue';
 import SignInView from '../../../renderer/src/sign-in/SignInView.vue';
 import { identityOf, openIdentityDb } from '../../support/store.ts';
 
-const NO_NETWORK: ApiFailure = {
-  ok: false,
-  kind: 'network',
-  status: null,
-  message: 'The platform could not be reached. Check the network connection.',
-  fields: {},
-  retryAfterMs: null,
-};
-const ALEX = {
-  first_name: 'Alex',
-  last_name: 'Morgan',
-  email: 'advisor@sandbox.test',
-  photo: null,
-  timezone: 'UTC',
-  currency: 'USD',
-  team: { id: 1, name: 'Main Street Advisors' },
-  teams: [{ id: 1, name: 'Main Street Advisors' }],
-  permissions: {},
-};
+const ALEX = alex([{ id: 1, name: 'Main Street Advisors' }]);
 const statusOf = (signedIn: boolean): AuthStatus => ({
   v2: { signedIn, needsSignIn: !signedIn },
   v0: { signedIn, needsSignIn: !signedIn },
@@ -53,7 +35,6 @@ const statusOf = (signedIn: boolean): AuthStatus => ({
 });
 
 let db: AdvisorDb;
-let wrapper: VueWrapper | null = null;
 /** Errors Vue caught from components (a rejected click handler lands here). */
 let caught: unknown[];
 let beginSignIn: () => Promise<SignInStartResult>;
@@ -100,45 +81,20 @@ beforeEach(async () => {
   } as unknown as Bridge);
 });
 
-afterEach(async () => {
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
-  const mine = db;
-  const pause = () => new Promise((r) => setTimeout(r, 2000));
-  await Promise.race([useSyncStore().stop(), pause()]);
-  await Promise.race([mine.delete(), pause()]);
-});
+stopSyncAfterEach(() => db);
+unmountAfterEach();
 
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? null;
 
 async function mountApp(start: '/' | '/sign-in') {
-  const placeholder = (name: string) => ({ render: () => h('p', name) });
   const router = createRouter({
     history: createMemoryHistory(),
-    routes: [
-      {
-        path: '/',
-        component: AppShell,
-        children: [
-          { path: '', name: 'accounts', component: placeholder('the list') },
-          // Every area the navigation links to (areas.ts), and the pages reached from them.
-          ...[...AREAS.map((a) => a.name).filter((n) => n !== 'accounts'), 'settings', 'account-board'].map(
-            (name) => ({
-              path: name,
-              name,
-              component: placeholder(name),
-            }),
-          ),
-        ],
-      },
-      { path: '/sign-in', name: 'sign-in', component: SignInView },
-    ],
+    routes: frameRoutes(SignInView),
   });
   await router.push(start);
   await router.isReady();
   await useSessionStore().refreshStatus();
-  wrapper = mount(defineComponent({ render: () => h(RouterView) }), {
+  mount(defineComponent({ render: () => h(RouterView) }), {
     attachTo: document.body,
     global: {
       plugins: [router, [PrimeVue, { theme: 'none' }], ToastService],

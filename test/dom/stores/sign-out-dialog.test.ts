@@ -11,6 +11,7 @@ import Dexie from 'dexie';
 import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, type Router } from 'vue-router';
 import type { ApiRequest, ApiResult } from '@shared/api/request.ts';
@@ -50,13 +51,11 @@ let account: AccountRow;
 let platform: FakeApi;
 let budget: RateLimiter;
 let signOuts: number;
-let wrapper: VueWrapper | null;
 
 beforeEach(async () => {
   pinia = createPinia();
   setActivePinia(pinia);
   signOuts = 0;
-  wrapper = null;
   platform = new FakeApi();
   platform.accounts.set(7, { id: 7, client: { first_name: 'Ann', last_name: 'Tester' } });
   // The first write meets a 503 asking us to wait.
@@ -101,12 +100,11 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  wrapper?.unmount();
-  document.body.innerHTML = '';
   await useSyncStore().stop();
   budget.dispose();
   await db.delete();
 });
+unmountAfterEach();
 
 /** The dialog, open, as the shell shows it (closing it sets `visible` to false). */
 async function openDialog(): Promise<Router> {
@@ -129,7 +127,6 @@ async function openDialog(): Promise<Router> {
       stubs: { transition: false },
     },
   });
-  wrapper = mounted;
   await flushPromises();
   return router;
 }

@@ -20,6 +20,7 @@ import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import type { StoreIdentity } from '../../../renderer/src/data/identity/index.ts';
 import type { AuthStatus } from '@shared/auth.ts';
 import { SANDBOX_TEAM, clientFields, newUserKey, openDb } from '../../support/store.ts';
+import { NO_NETWORK } from '../../support/no-network.ts';
 
 let db: AdvisorDb;
 let asked: ApiRequest[];
@@ -33,14 +34,7 @@ function signIn(signedIn: StoreIdentity | null) {
 /** What the transport answers when no network is there. */
 const noNetwork = (req: ApiRequest): Promise<ApiResult> => {
   asked.push(req);
-  return Promise.resolve({
-    ok: false,
-    kind: 'network',
-    status: null,
-    message: 'The platform could not be reached. Check the network connection.',
-    fields: {},
-    retryAfterMs: null,
-  });
+  return Promise.resolve(NO_NETWORK);
 };
 
 beforeEach(() => {

@@ -10,19 +10,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { CONFIG_KEYS, putConfigEntry } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
-import { outbox } from '../../support/store.ts';
+import type { Fields } from '../../../renderer/src/data/model.ts';
 import {
   choose,
   click,
   field,
-  household,
   inputOf,
-  mountWorkspace,
+  mountHousehold,
+  mountSection,
   one,
-  openDb,
   optionsOpen,
+  outbox,
   press,
   settle,
+  shownIn,
   syncedSingle,
   typeText,
 } from './harness.ts';
@@ -50,8 +51,6 @@ async function holdDefinitions(db: AdvisorDb) {
 const DOCUMENTED = ['Single', 'Married', 'Divorced', 'Widowed', 'Other', 'Partner'];
 
 const details = () => one('single-details:client');
-const shownIn = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('.p-select-label')?.textContent?.trim() ?? '';
 
 async function openList(root: ParentNode, name: string, which = 0): Promise<string[]> {
   const selects = field(root, name).querySelectorAll<HTMLElement>('.p-select');
@@ -62,18 +61,20 @@ async function openList(root: ParentNode, name: string, which = 0): Promise<stri
   return labels;
 }
 
-async function openMembers(db: AdvisorDb, accountId: string) {
-  await mountWorkspace(db, accountId, { tab: 'members' });
+/** The Members tab, the platform holding the client's `details` and what `hold` writes. */
+async function openMembers(details: Fields, hold?: (db: AdvisorDb) => Promise<unknown>) {
+  const mounted = await mountHousehold({ tab: 'members' }, async (db, account) => {
+    const row = await syncedSingle(db, account.id, 'details:client', details);
+    await hold?.(db);
+    return row;
+  });
   await settle();
+  return mounted;
 }
 
 describe('the member details form’s lists as the platform defines them', () => {
   it('offers the platform’s marital statuses in its order, one the app does not know by its raw value, and saves it unchanged', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', { first_name: 'Ann', email: 'ann@example.com' });
-    await holdDefinitions(db);
-    await openMembers(db, account.id);
+    const { db } = await openMembers({ first_name: 'Ann', email: 'ann@example.com' }, holdDefinitions);
 
     expect(await openList(details(), 'marital_status')).toEqual([
       'Single',
@@ -94,15 +95,12 @@ describe('the member details form’s lists as the platform defines them', () =>
   });
 
   it('without definitions, shows a stored marital status the document lacks by its raw value and keeps it when another field is saved', async () => {
-    const db = openDb();
-    const account = await household(db);
-    const row = await syncedSingle(db, account.id, 'details:client', {
+    const { db, held: row } = await openMembers({
       first_name: 'Ann',
       email: 'ann@example.com',
       marital_status: 'separated',
       gender: 'nonbinary',
     });
-    await openMembers(db, account.id);
 
     expect(shownIn(details(), 'marital_status')).toBe('separated');
     expect(shownIn(details(), 'gender')).toBe('nonbinary');
@@ -122,14 +120,14 @@ describe('the member details form’s lists as the platform defines them', () =>
 
 describe('an amount’s frequency as the platform defines it', () => {
   it('offers the platform’s frequencies, shows a stored one the app does not know, and keeps it when another amount is saved', async () => {
-    const db = openDb();
-    const account = await household(db);
-    const row = await syncedSingle(db, account.id, 'income:client', {
-      social_security: { value: 2400, frequency: 'quarterly' },
-      dividends: { value: 300, frequency: 'biweekly' },
+    const { db, held: row } = await mountSection('income:client', async (db, account) => {
+      const row = await syncedSingle(db, account.id, 'income:client', {
+        social_security: { value: 2400, frequency: 'quarterly' },
+        dividends: { value: 300, frequency: 'biweekly' },
+      });
+      await holdDefinitions(db);
+      return row;
     });
-    await holdDefinitions(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     await settle();
     const income = one('single-income:client');
 

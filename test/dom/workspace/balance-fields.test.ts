@@ -7,7 +7,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
 import {
   blur,
   click,
@@ -17,6 +16,8 @@ import {
   mountWorkspace,
   one,
   openDb,
+  openNewItem,
+  outbox,
   settle,
   syncedItem,
   typeText,
@@ -31,20 +32,14 @@ const hintOf = (name: string) =>
 
 describe('a balance', () => {
   it('of an asset is offered without a frequency', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
-    await click(one('add-item'));
+    await openNewItem('assets');
     expect(howOften('current_value')).toBeNull();
     expect(howOften('original_value')).toBeNull();
     await click(one('item-cancel'));
   });
 
   it('of a policy: coverage and cash value without a frequency, the premium with one', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'insurance' });
-    await click(one('add-item'));
+    await openNewItem('insurance');
     expect(howOften('coverage_value')).toBeNull();
     expect(howOften('cash_value')).toBeNull();
     expect(howOften('premium_value')).not.toBeNull();

@@ -6,18 +6,16 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
 import {
   dialog,
   field,
-  household,
-  mountWorkspace,
+  mountMemberDetails,
+  mountSection,
   one,
-  openDb,
   optionsOpen,
+  outbox,
   press,
   settle,
-  syncedSingle,
   typeText,
 } from './harness.ts';
 
@@ -31,15 +29,7 @@ const filterInput = () =>
 
 describe('a drop-down by keyboard', () => {
   it('Enter in the filter picks the only match, and Enter on the closed list moves on', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-    });
-    await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    const page = one('single-details:client');
+    const { page } = await mountMemberDetails();
     const country = field(page, 'citizenship.country');
     const select = country.querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;
 
@@ -62,9 +52,7 @@ describe('a drop-down by keyboard', () => {
   });
 
   it('with several matches, Enter picks the first, the one highlighted', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
+    const { db } = await mountSection('expenses-variable');
     await press('n', { altKey: true }, document.body);
     await vi.waitFor(() => expect(one('item-dialog')).toBeTruthy());
     expect(document.body.textContent).toContain('Enter next field');
@@ -87,9 +75,7 @@ describe('a drop-down by keyboard', () => {
   });
 
   it('a frequency beside an amount moves on with Enter, keeping its value', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'insurance' });
+    await mountSection('insurance');
     await press('n', { altKey: true }, document.body);
     const premium = field(dialog(), 'premium_value');
     const frequency = premium.querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;

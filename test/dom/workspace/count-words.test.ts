@@ -5,9 +5,12 @@
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { SECTION_FORMS, sectionForm } from '@shared/section-forms/build.ts';
 import { itemCount } from '../../../renderer/src/workspace/counts.ts';
 import FieldInput from '../../../renderer/src/workspace/inputs/FieldInput.vue';
+
+unmountAfterEach();
 
 describe('how many items a section holds', () => {
   // Written from what the sections hold, not from the code: one item, several, none.

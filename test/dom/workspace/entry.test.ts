@@ -8,34 +8,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ComponentPublicInstance } from 'vue';
 import { NUMERIC_DATE } from '../../../renderer/src/household/values.ts';
-import { outbox } from '../../support/store.ts';
 import {
   byTestId,
   choose,
   click,
   dialog,
   field,
-  household,
-  mountWorkspace,
+  mountHousehold,
+  mountSection,
   one,
-  openDb,
   optionsOpen,
+  outbox,
   press,
   settle,
   syncedSingle,
   typeNumber,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
 unmountAfterEach();
 
 describe('keyboard-first entry', () => {
   it('a dialog shown or opened late (a slow animation) leaves the cursor where the user already took it', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const mounted = await mountSection('assets');
     await press('n', { altKey: true }, document.body);
     const name = field(dialog(), 'name').querySelector('input') as HTMLInputElement;
     await vi.waitFor(() => expect(document.activeElement).toBe(name));
@@ -56,10 +51,7 @@ describe('keyboard-first entry', () => {
   });
 
   it('adds with Alt+N, cancels with Escape, moves between fields with Enter and between sections with Alt+arrows', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'cash' });
-    const { router } = mounted;
+    const { db, router } = await mountSection('cash');
 
     await press('n', { altKey: true }, document.body);
     expect(one('item-dialog-title').textContent).toBe('New cash account');
@@ -94,9 +86,7 @@ describe('keyboard-first entry', () => {
   });
 
   it('Enter on a closed select moves on and keeps its value; with its list open, Enter chooses', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'cash' });
+    const { db } = await mountSection('cash');
     await press('n', { altKey: true }, document.body);
     const combobox = (name: string) =>
       field(dialog(), name).querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;
@@ -164,11 +154,8 @@ describe('keyboard-first entry', () => {
   });
 
   it('never leaves the cursor on the window: the title on opening, "Add" after Alt+F or a jump to a section', async () => {
-    const db = openDb();
-    const account = await household(db);
     (document.activeElement as HTMLElement | null)?.blur();
-    mounted = await mountWorkspace(db, account.id);
-    const { router } = mounted;
+    const { router } = await mountHousehold();
 
     // Opened with the cursor nowhere (the page before it is gone): the title has it.
     await vi.waitFor(() => expect(document.activeElement).toBe(one('workspace-title')));
@@ -189,13 +176,12 @@ describe('keyboard-first entry', () => {
   });
 
   it('saves a single-record section with Ctrl+S, keeping the cursor in place', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'expenses-fixed', {
-      rent: 0,
-      mortgage: { value: 2100, frequency: 'monthly' },
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-fixed' });
+    const { db, account } = await mountSection('expenses-fixed', (db, account) =>
+      syncedSingle(db, account.id, 'expenses-fixed', {
+        rent: 0,
+        mortgage: { value: 2100, frequency: 'monthly' },
+      }),
+    );
 
     const page = one('single-expenses-fixed');
     expect((field(page, 'mortgage').querySelector('input') as HTMLInputElement).value).toBe('$2,100');
@@ -227,25 +213,27 @@ describe('keyboard-first entry', () => {
 
 describe('members', () => {
   it('edits the full member details, uploads a photo and resets the PIN, all queued', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:coclient', {
-      first_name: 'Bob',
-      last_name: 'Tester',
-      email: 'bob@example.com',
-      'address.city': 'Salem',
-      birth_date: '1979-05-02 00:00:00',
-      photo: null,
-    });
-    await db.memberSecurity.put({
-      id: '7:coclient',
-      accountServerId: 7,
-      member: 'coclient',
-      status: 'BLOCKED',
-      server: { account_id: 7, type: 'co-client', status: 'BLOCKED' },
-      pulledAt: Date.now(),
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'coclient' });
+    const { db, account } = await mountHousehold(
+      { tab: 'members', member: 'coclient' },
+      async (db, account) => {
+        await syncedSingle(db, account.id, 'details:coclient', {
+          first_name: 'Bob',
+          last_name: 'Tester',
+          email: 'bob@example.com',
+          'address.city': 'Salem',
+          birth_date: '1979-05-02 00:00:00',
+          photo: null,
+        });
+        await db.memberSecurity.put({
+          id: '7:coclient',
+          accountServerId: 7,
+          member: 'coclient',
+          status: 'BLOCKED',
+          server: { account_id: 7, type: 'co-client', status: 'BLOCKED' },
+          pulledAt: Date.now(),
+        });
+      },
+    );
 
     const page = one('single-details:coclient');
     // Every group of the member details is there.
@@ -297,10 +285,7 @@ describe('the cursor after a tab switch by keyboard', () => {
   const inWorkspace = () => document.querySelector('section.workspace')?.contains(document.activeElement);
 
   it('Alt+O from the financial sections lands on the overview’s heading', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
-    const { router } = mounted;
+    const { router } = await mountSection('assets');
     await vi.waitFor(() => expect(one('add-item')).toBeTruthy());
     // The cursor on the section's "Add", which goes away with the tab.
     one('add-item').focus();
@@ -313,10 +298,7 @@ describe('the cursor after a tab switch by keyboard', () => {
   });
 
   it('Alt+M from the financial sections lands in the member’s first field', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
-    const { router } = mounted;
+    const { router } = await mountSection('assets');
     await vi.waitFor(() => expect(one('add-item')).toBeTruthy());
     one('add-item').focus();
 
@@ -336,10 +318,7 @@ describe('Alt+↓ / Alt+↑ on a select belong to the select', () => {
     field(root, name).querySelector<HTMLElement>('[role="combobox"]') as HTMLElement;
 
   it('in a single-record form: Alt+↓ opens the list, Alt+↑ closes it, the section stays', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-fixed' });
-    const { router } = mounted;
+    const { router } = await mountSection('expenses-fixed');
     await vi.waitFor(() => expect(one('single-expenses-fixed')).toBeTruthy());
     // The mortgage's frequency, a select beside its amount.
     const frequency = select(one('single-expenses-fixed'), 'mortgage');
@@ -370,10 +349,7 @@ describe('Alt+↓ / Alt+↑ on a select belong to the select', () => {
   });
 
   it('on the members: Alt+↓ opens the list and the tab stays; from a text field it goes to the sections', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'members' });
-    const { router } = mounted;
+    const { router } = await mountHousehold({ tab: 'members' });
     await vi.waitFor(() => expect(one('single-details:client')).toBeTruthy());
     const marital = select(one('single-details:client'), 'marital_status');
     marital.focus();

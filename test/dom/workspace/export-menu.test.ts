@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Toast from 'primevue/toast';
-import type { VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { localDay } from '@shared/export/file-name.ts';
@@ -38,7 +38,6 @@ let service: ExportService;
 let requests: ApiRequest[];
 /** Holds the save's start until released (a save dialog the advisor has not answered yet). */
 let gate: Promise<void> | null;
-let wrapper: VueWrapper | null = null;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'workspace-export-'));
@@ -64,12 +63,10 @@ beforeEach(() => {
   } as unknown as Bridge);
 });
 afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
   meetingSummaryAccount.value = null;
-  document.body.innerHTML = '';
   rmSync(dir, { recursive: true, force: true });
 });
+unmountAfterEach();
 
 /**
  * Ann and Bob Tester with one joint asset, and the advisor's firm as the 0.0.1 `/user` gave it, in
@@ -87,7 +84,7 @@ async function open(): Promise<string> {
     owner: { type: 'joint', id: null },
     current_value: { value: 450000, frequency: 'one-time' },
   });
-  wrapper = (await mountWorkspace(db, account.id, {}, { beside: [CommandPalette, Toast] })).wrapper;
+  await mountWorkspace(db, account.id, {}, { beside: [CommandPalette, Toast] });
   await settle();
   return account.id;
 }

@@ -5,7 +5,8 @@
 // and a liability's monthly payment is labelled so and has its column. Expected figures are
 // worked out by hand from the documents' meaning.
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { outbox } from '../../support/store.ts';
 import {
   choose,
@@ -18,15 +19,9 @@ import {
   syncedItem,
   syncedSingle,
   typeNumber,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 const usd = (value: number, frequency = 'one-time') => ({ value, frequency });
 /** An income record as the platform answers one nobody filled in: every amount 0, one-time. */
@@ -51,7 +46,7 @@ describe('income as an advisor means it', () => {
     const db = openDb();
     const account = await household(db);
     await syncedSingle(db, account.id, 'income:client', unsetIncome);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    const first = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     const editor = one('single-income:client');
 
     // Interest is an amount of money with how often it comes, not a rate.
@@ -74,8 +69,8 @@ describe('income as an advisor means it', () => {
     });
 
     // The overview: 2,400 + 30 a month of income, nothing spent, nothing left out.
-    mounted.wrapper.unmount();
-    mounted = await mountWorkspace(db, account.id);
+    first.wrapper.unmount();
+    await mountWorkspace(db, account.id);
     await vi.waitFor(() => expect(flow('income')).toBe('$2,430'));
     expect(one('cash-flow-net').textContent).toBe('$2,430');
     expect(document.querySelector('[data-testid="one-time"]')).toBeNull();
@@ -90,7 +85,7 @@ describe('income as an advisor means it', () => {
       // Stored under its old meaning: a rate typed where an amount belonged (reported, not rewritten).
       interest: usd(4.5, 'one-time'),
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    const first = await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
     const editor = one('single-income:client');
     expect(hintOf(editor, 'interest')).toContain('One-time: not counted in the monthly cash flow.');
     expect(hintOf(editor, 'employment')).toBe('');
@@ -109,8 +104,8 @@ describe('income as an advisor means it', () => {
     await vi.waitFor(async () => expect(await outbox(db)).toHaveLength(1));
 
     // Income 5,000 a month; the 12,000 and the 4.50 are one-time: listed apart, not counted.
-    mounted.wrapper.unmount();
-    mounted = await mountWorkspace(db, account.id);
+    first.wrapper.unmount();
+    await mountWorkspace(db, account.id);
     await vi.waitFor(() => expect(flow('income')).toBe('$5,000'));
     const left = one('one-time').textContent ?? '';
     expect(left).toContain('Other (income of Ann');
@@ -132,7 +127,7 @@ describe('a liability’s payment', () => {
       current_value: usd(300_000),
       cost_value: usd(1_450, 'monthly'),
     });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
     const table = one('section-table');
     const headers = [...table.querySelectorAll('th')].map((th) => th.textContent?.trim());
     expect(headers).toContain('Payment');
@@ -158,7 +153,7 @@ describe('variable expenses', () => {
       value: usd(800, 'monthly'),
     });
     await syncedItem(db, account.id, 'expenses-variable', 'v|2', { type: 'gifts', value: usd(300) });
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'expenses-variable' });
     const body = one('section-table').querySelector('tbody')?.textContent ?? '';
     expect(body).toContain('$800 /mo');
     expect(body).toContain('$300 one-time');

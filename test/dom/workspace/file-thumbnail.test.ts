@@ -5,8 +5,11 @@
 
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import FileThumbnail from '../../../renderer/src/workspace/FileThumbnail.vue';
 import { fileSizeText } from '../../../renderer/src/workspace/fileSize.ts';
+
+unmountAfterEach();
 
 describe('a file’s thumbnail', () => {
   it('shows the picture when there is one', () => {

@@ -18,7 +18,6 @@ import { NUMERIC_DATE, axisLabel, formatDate } from '../../../renderer/src/house
 import { recordOps, refreshRow, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { recordLabel } from '../../../renderer/src/data/labels.ts';
-import { outbox } from '../../support/store.ts';
 import {
   choose,
   click,
@@ -26,15 +25,17 @@ import {
   field,
   household,
   messagesOf,
+  type Mounted,
   mountWorkspace,
   one,
   openDb,
+  openNewItem,
+  outbox,
   settle,
   syncedItem,
   syncedSingle,
   typeNumber,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
 let mounted: Mounted | null = null;
@@ -261,10 +262,8 @@ describe('financial sections', () => {
   });
 
   it('labels a goal’s amount and date apart, and starts a goal as one-time', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'goals' });
-    await click(one('add-item'));
+    mounted = await openNewItem('goals');
+    const { db } = mounted;
 
     const target = field(dialog(), 'target');
     const labels = [...target.querySelectorAll<HTMLLabelElement>('.part label')];
@@ -326,10 +325,8 @@ describe('financial sections', () => {
   });
 
   it('keeps a new item’s typed values when the disk is full', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
-    await click(one('add-item'));
+    mounted = await openNewItem('assets');
+    const { db } = mounted;
     await choose(dialog(), 'type', 'Vehicle');
     await typeText(field(dialog(), 'name').querySelector('input') as HTMLInputElement, 'Family car');
     await choose(dialog(), 'owner', 'Joint');
@@ -350,10 +347,8 @@ describe('financial sections', () => {
   });
 
   it('creates a document and its file in one transaction', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
-    await click(one('add-item'));
+    mounted = await openNewItem('documents');
+    const { db } = mounted;
     const picker = field(dialog(), 'file').querySelector('input[type="file"]') as HTMLInputElement;
     const file = new File([new Uint8Array([37, 80, 68, 70])], 'Trust.pdf', { type: 'application/pdf' });
     Object.defineProperty(picker, 'files', { value: [file] });

@@ -1,6 +1,8 @@
 // Mounts an account's workspace as the app does: the real page at route `account`, PrimeVue,
-// Pinia and a router, over a fresh local store (fake-indexeddb) the test fills as a pull would.
-// Test files that use it run in happy-dom (`// @vitest-environment happy-dom`).
+// Pinia and a router, over a fresh local store (fake-indexeddb) the test fills as a pull would;
+// and its section forms (a member's details, a section's page, a new item's dialog) as an advisor
+// reaches them. Test files that use it run in happy-dom (`// @vitest-environment happy-dom`) and
+// call `unmountAfterEach()` (test/support/dom/mount.ts) once.
 
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
@@ -14,18 +16,19 @@ import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import { accountPartKeys, membersOf } from '../../../renderer/src/data/coverage.ts';
-import type { AccountRow } from '../../../renderer/src/data/model.ts';
+import type { AccountRow, Fields, SingleRow } from '../../../renderer/src/data/model.ts';
 import AccountWorkspace from '../../../renderer/src/workspace/AccountWorkspaceView.vue';
 import {
   clientFields,
   fakeIdb,
   openDb,
+  outbox,
   syncedAccount,
   syncedItem,
   syncedSingle,
 } from '../../support/store.ts';
 
-export { openDb, syncedAccount, syncedItem, syncedSingle };
+export { openDb, outbox, syncedAccount, syncedItem, syncedSingle };
 
 // Live queries run only where Dexie finds an IndexedDB of its own (`Dexie.dependencies`), which
 // neither Node nor happy-dom has: give it the fake one the test databases live in.
@@ -96,6 +99,66 @@ export async function mountWorkspace(
   return { wrapper, router, db };
 }
 
+export interface HouseholdMount<Held = unknown> extends Mounted {
+  account: AccountRow;
+  /** What `hold` gave back: the rows it wrote, for the test to name. */
+  held: Held;
+}
+
+/** What a test writes into the store before the workspace opens: rows as a pull leaves them. */
+type Hold<Held> = (db: AdvisorDb, account: AccountRow) => Promise<Held>;
+
+/**
+ * A fresh store holding a household pulled in full (`household`) and what `hold` writes, with
+ * the account's workspace mounted at `query`.
+ */
+export async function mountHousehold<Held = undefined>(
+  query: Record<string, string> = {},
+  hold?: Hold<Held>,
+): Promise<HouseholdMount<Held>> {
+  const db = openDb();
+  const account = await household(db);
+  const held = (await hold?.(db, account)) as Held;
+  return { ...(await mountWorkspace(db, account.id, query)), account, held };
+}
+
+/** The client's details as the platform holds them in the form tests. */
+export const ANN_DETAILS = { first_name: 'Ann', last_name: 'Tester', email: 'ann@example.com' };
+
+/**
+ * The client's details form on the Members tab (`page`), the platform holding `details` for the
+ * client (`held`: their row) and what `hold` writes.
+ */
+export async function mountMemberDetails(
+  details: Fields = ANN_DETAILS,
+  hold?: Hold<unknown>,
+): Promise<HouseholdMount<SingleRow> & { page: HTMLElement }> {
+  const mounted = await mountHousehold({ tab: 'members', member: 'client' }, async (db, account) => {
+    const row = await syncedSingle(db, account.id, 'details:client', details);
+    await hold?.(db, account);
+    return row;
+  });
+  return { ...mounted, page: one('single-details:client') };
+}
+
+/** A financial section's page (`assets`, `income:client` …) in the workspace. */
+export function mountSection<Held = undefined>(
+  section: string,
+  hold?: Hold<Held>,
+): Promise<HouseholdMount<Held>> {
+  return mountHousehold({ tab: 'financials', section }, hold);
+}
+
+/** The dialog of a new item of `section`, opened with the section's Add button. */
+export async function openNewItem<Held = undefined>(
+  section: string,
+  hold?: Hold<Held>,
+): Promise<HouseholdMount<Held>> {
+  const mounted = await mountSection(section, hold);
+  await click(one('add-item'));
+  return mounted;
+}
+
 /** Lets the local store's live queries answer and the page render. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) {
@@ -122,6 +185,22 @@ export function field(root: ParentNode, name: string): HTMLElement {
   return el;
 }
 
+/** The warnings beneath a field, which do not stop a save. */
+export const notesOf = (root: ParentNode, name: string): string =>
+  field(root, name).querySelector('[data-testid="field-notes"]')?.textContent?.trim() ?? '';
+
+/** What a field says once the advisor confirmed a doubtful value. */
+export const confirmedOf = (root: ParentNode, name: string): string =>
+  field(root, name).querySelector('[data-testid="field-confirmed"]')?.textContent?.trim() ?? '';
+
+/** The box “This is right: keep it” beneath a field, when it has one. */
+export const confirmBox = (root: ParentNode, name: string): HTMLInputElement | null =>
+  field(root, name).querySelector<HTMLInputElement>('[data-testid="field-confirm"] input');
+
+/** What a select of the field shows chosen (its label). */
+export const shownIn = (root: ParentNode, name: string): string =>
+  field(root, name).querySelector('.p-select-label')?.textContent?.trim() ?? '';
+
 export function messagesOf(root: ParentNode, name: string): string {
   return field(root, name).querySelector('[data-testid="field-messages"]')?.textContent?.trim() ?? '';
 }
@@ -137,6 +216,24 @@ export async function blur(el: HTMLElement): Promise<void> {
   el.dispatchEvent(new FocusEvent('blur'));
   el.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
   await settle();
+}
+
+/** Types a date as the user writes dates (the browser's numeric date), and leaves the field. */
+export async function typeDate(
+  root: ParentNode,
+  name: string,
+  y: number,
+  m: number,
+  d: number,
+): Promise<void> {
+  const input = inputOf(root, name);
+  await typeText(
+    input,
+    new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(y, m - 1, d),
+    ),
+  );
+  await blur(input);
 }
 
 /** Types a number into a PrimeVue number input: the value is taken when the input is left. */

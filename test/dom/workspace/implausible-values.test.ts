@@ -6,54 +6,31 @@
 
 import { describe, expect, it } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
 import {
-  blur,
+  ANN_DETAILS,
   click,
-  field,
-  household,
+  confirmBox,
+  confirmedOf,
   inputOf,
+  mountMemberDetails,
   mountWorkspace,
+  notesOf,
   one,
-  openDb,
+  outbox,
   settle,
-  syncedSingle,
+  typeDate,
   typeText,
 } from './harness.ts';
 
 unmountAfterEach();
 
-const notesOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('[data-testid="field-notes"]')?.textContent?.trim() ?? '';
-const confirmedOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('[data-testid="field-confirmed"]')?.textContent?.trim() ?? '';
-const confirmBox = (root: ParentNode, name: string) =>
-  field(root, name).querySelector<HTMLInputElement>('[data-testid="field-confirm"] input');
-
-async function typeDate(root: ParentNode, name: string, y: number, m: number, d: number) {
-  const input = inputOf(root, name);
-  await typeText(
-    input,
-    new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(y, m - 1, d),
-    ),
-  );
-  await blur(input);
-}
-
 const WARNING = 'Date of birth is more than 120 years ago: check the year.';
 
 describe('an implausible date of birth', () => {
   it('is confirmed once, remembered across a reload, and not counted as on file', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-    });
-    let mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    let page = one('single-details:client');
+    const first = await mountMemberDetails();
+    const { db, account } = first;
+    let page = first.page;
     await typeDate(page, 'birth_date', 1800, 1, 1);
     await click(one('single-save'));
     expect(await outbox(db)).toEqual([]);
@@ -63,9 +40,9 @@ describe('an implausible date of birth', () => {
     expect((await outbox(db))[0]?.fields).toEqual({ birth_date: '1800-01-01' });
 
     // A reload: the workspace read again from the store.
-    mounted.wrapper.unmount();
+    first.wrapper.unmount();
     document.body.innerHTML = '';
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
+    const mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
     await settle();
     page = one('single-details:client');
     expect(notesOf(page, 'birth_date')).toBe(WARNING);
@@ -89,16 +66,7 @@ describe('an implausible date of birth', () => {
   });
 
   it('held from the platform is said on its field, and another field saves without confirming it', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-      birth_date: '1800-01-01 00:00:00',
-    });
-    await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    const page = one('single-details:client');
+    const { db, page } = await mountMemberDetails({ ...ANN_DETAILS, birth_date: '1800-01-01 00:00:00' });
     expect(notesOf(page, 'birth_date')).toBe(WARNING);
     expect(confirmBox(page, 'birth_date')).not.toBeNull();
     await typeText(inputOf(page, 'comments'), 'Prefers mornings.');

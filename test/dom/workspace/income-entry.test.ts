@@ -3,26 +3,13 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
-import {
-  choose,
-  field,
-  household,
-  mountWorkspace,
-  one,
-  openDb,
-  press,
-  settle,
-  typeNumber,
-} from './harness.ts';
+import { choose, field, mountSection, one, outbox, press, settle, typeNumber } from './harness.ts';
 
 unmountAfterEach();
 
 describe('a member’s income', () => {
   it('keeps an amount and its frequency when the next field is typed', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    const { db } = await mountSection('income:client');
     const editor = one('single-income:client');
     await typeNumber(editor, 'employment', 135_000);
     await choose(editor, 'employment', 'Yearly');
@@ -37,9 +24,7 @@ describe('a member’s income', () => {
   });
 
   it('keeps two amounts committed in the same moment (no change builds on a stale draft)', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'income:client' });
+    const { db } = await mountSection('income:client');
     const editor = one('single-income:client');
     const input = (name: string) => field(editor, name).querySelector('input') as HTMLInputElement;
     // Both number inputs commit on blur, one right after the other, before Vue renders again.

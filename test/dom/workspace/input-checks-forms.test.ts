@@ -4,71 +4,42 @@
 // round trip), and the item dialog refuses a liability that ends before it starts and an asset
 // worth −$5,000, and warns of a birth date in 1800 without refusing it.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { outbox } from '../../support/store.ts';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import {
+  ANN_DETAILS,
   blur,
   choose,
   click,
+  confirmBox,
+  confirmedOf,
   dialog,
-  field,
-  household,
   inputOf,
   messagesOf,
+  mountMemberDetails,
   mountWorkspace,
+  notesOf,
   one,
-  openDb,
+  openNewItem,
+  outbox,
   settle,
-  syncedSingle,
+  typeDate,
   typeText,
-  type Mounted,
 } from './harness.ts';
 
-let mounted: Mounted | null = null;
-afterEach(() => {
-  mounted?.wrapper.unmount();
-  mounted = null;
-  document.body.innerHTML = '';
-});
-
-const notesOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('[data-testid="field-notes"]')?.textContent?.trim() ?? '';
-
-const confirmedOf = (root: ParentNode, name: string) =>
-  field(root, name).querySelector('[data-testid="field-confirmed"]')?.textContent?.trim() ?? '';
+unmountAfterEach();
 
 /** Ticks “This is right: keep it” beneath a field. */
 async function confirmField(root: ParentNode, name: string) {
-  const box = field(root, name).querySelector<HTMLInputElement>('[data-testid="field-confirm"] input');
+  const box = confirmBox(root, name);
   if (!box) throw new Error(`No confirmation under ${name}.`);
   box.click();
   await settle();
 }
 
-/** Types a date as the user writes dates, and leaves the field. */
-async function typeDate(root: ParentNode, name: string, y: number, m: number, d: number) {
-  const input = inputOf(root, name);
-  await typeText(
-    input,
-    new Intl.DateTimeFormat(navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(y, m - 1, d),
-    ),
-  );
-  await blur(input);
-}
-
 describe('input checked where it is typed', () => {
   it('the Members tab queues no bad e-mail, risk score or comment, and says what to do', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-      phone: '555-0100',
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    const page = one('single-details:client');
+    const { db, page } = await mountMemberDetails({ ...ANN_DETAILS, phone: '555-0100' });
 
     await typeText(inputOf(page, 'email'), 'ann@example');
     await typeText(inputOf(page, 'risk_score'), '-5');
@@ -104,15 +75,7 @@ describe('input checked where it is typed', () => {
   });
 
   it('a birth date in 1800 is warned of, and saved once the advisor confirms it', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-    });
-    mounted = await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    const page = one('single-details:client');
+    const { db, page } = await mountMemberDetails();
     await typeDate(page, 'birth_date', 1800, 3, 14);
     expect(notesOf(page, 'birth_date')).toBe('Date of birth is more than 120 years ago: check the year.');
     expect(messagesOf(page, 'birth_date')).toBe('');
@@ -134,10 +97,7 @@ describe('input checked where it is typed', () => {
   });
 
   it('the item dialog refuses a liability ending before it starts and an asset worth less than nothing', async () => {
-    const db = openDb();
-    const account = await household(db);
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
-    await click(one('add-item'));
+    const { db, account, wrapper } = await openNewItem('liabilities');
     await choose(dialog(), 'type', 'Auto loan');
     await typeText(inputOf(dialog(), 'name'), 'Car loan');
     await choose(dialog(), 'owner', 'Joint');
@@ -152,8 +112,8 @@ describe('input checked where it is typed', () => {
     const [loan] = await outbox(db);
     expect(loan?.fields).toMatchObject({ start_date: '2024-06-01', end_date: '2029-06-01' });
 
-    mounted.wrapper.unmount();
-    mounted = await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    wrapper.unmount();
+    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
     await click(one('add-item'));
     await choose(dialog(), 'type', 'Vehicle');
     await typeText(inputOf(dialog(), 'name'), 'Car');

@@ -5,7 +5,8 @@
 
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { FormField } from '@shared/section-forms/form.ts';
 import ChoiceInput from '../../../renderer/src/workspace/inputs/ChoiceInput.vue';
 import type { InputFrame } from '../../../renderer/src/workspace/inputs/frame.ts';
@@ -35,19 +36,13 @@ function frame(f: FormField, state: { invalid?: boolean; disabled?: boolean } = 
   };
 }
 
-let wrappers: { unmount(): void }[] = [];
-afterEach(() => {
-  for (const w of wrappers) w.unmount();
-  wrappers = [];
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 function mountInput(component: object, props: Record<string, unknown>) {
   const wrapper = mount(component, {
     props,
     attachTo: document.body,
     global: { plugins: [[PrimeVue, { theme: 'none' }]] },
   });
-  wrappers.push(wrapper);
   return wrapper;
 }
 

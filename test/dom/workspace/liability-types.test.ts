@@ -7,17 +7,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
 import {
   click,
   dialog,
   field,
-  household,
   messagesOf,
-  mountWorkspace,
   one,
-  openDb,
+  openNewItem,
   optionsOpen,
+  outbox,
   press,
   settle,
 } from './harness.ts';
@@ -26,10 +24,7 @@ unmountAfterEach();
 
 describe('a liability’s type', () => {
   it('names each kind of loan, starts unchosen, and is not saved by default', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'liabilities' });
-    await click(one('add-item'));
+    const { db } = await openNewItem('liabilities');
     const type = field(dialog(), 'type');
     expect(type.querySelector('.p-select-label')?.textContent?.trim()).toBe('Choose…');
 

@@ -7,16 +7,15 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge, SaveResult } from '@shared/bridge.ts';
 import { sandboxProfile, type ProfileInput, type SettingsView } from '@shared/settings.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { useSettingsStore } from '../../../renderer/src/common/settings.ts';
 import SettingsViewPage from '../../../renderer/src/settings/SettingsView.vue';
 
-afterEach(() => {
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 /** The Settings screen over a bridge that holds `stored` and answers a save with `saveProfile`. */
 async function settingsPage(stored: SettingsView, saveProfile: (input: ProfileInput) => Promise<SaveResult>) {
@@ -71,7 +70,6 @@ describe('the connection profile in Settings', () => {
       v2: { baseUrl: 'https://platform.example/api/v2', authUrl: 'https://platform.example' },
       clientId: 'advisor-desk',
     });
-    wrapper.unmount();
   });
 
   it('says a declined change of addresses was not saved, and keeps what the advisor typed', async () => {
@@ -96,6 +94,5 @@ describe('the connection profile in Settings', () => {
     );
     expect(authUrl.element.value).toBe('https://auth.elsewhere.example');
     expect(wrapper.find<HTMLInputElement>('#profile-client-secret').element.value).toBe('n3w-secret');
-    wrapper.unmount();
   });
 });

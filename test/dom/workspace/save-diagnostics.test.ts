@@ -7,7 +7,8 @@ import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import Toast from 'primevue/toast';
 import ToastService from 'primevue/toastservice';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import type { Bridge, SaveDiagnosticsResult } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
@@ -33,14 +34,10 @@ async function clickSave(answer: () => Promise<SaveDiagnosticsResult>) {
   await flushPromises();
   await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1));
   await flushPromises();
-  const shown = document.body.textContent ?? '';
-  wrapper.unmount();
-  return shown;
+  return document.body.textContent ?? '';
 }
 
-afterEach(() => {
-  document.body.innerHTML = '';
-});
+unmountAfterEach();
 
 describe('Save diagnostics…', () => {
   it('says where the file went', async () => {

@@ -6,19 +6,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { NUMERIC_DATE } from '../../../renderer/src/household/values.ts';
-import { outbox } from '../../support/store.ts';
 import {
   blur,
   choose,
   click,
   dialog,
   field,
-  household,
   messagesOf,
-  mountWorkspace,
+  mountSection,
   one,
-  openDb,
+  openNewItem,
   optionsOpen,
+  outbox,
   pick,
   settle,
   syncedItem,
@@ -32,11 +31,8 @@ const input = (name: string) => field(dialog(), name).querySelector('input') as 
 
 describe('a section item form', () => {
   it('says what the server would say as the user types, and saves nothing invalid', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { db } = await openNewItem('assets');
 
-    await click(one('add-item'));
     expect(one('item-dialog-title').textContent).toBe('New asset');
     // Required markers on the schema's required fields only.
     expect(field(dialog(), 'name').querySelector('.required')).not.toBeNull();
@@ -62,11 +58,8 @@ describe('a section item form', () => {
   });
 
   it('creates the item through the change module, with enum values, relation and currency', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { db, account } = await openNewItem('assets');
 
-    await click(one('add-item'));
     await choose(dialog(), 'type', 'Primary residence');
     await typeText(input('name'), 'Lake house');
     await choose(dialog(), 'owner', 'Joint');
@@ -96,16 +89,15 @@ describe('a section item form', () => {
   });
 
   it('updates only the fields the user changed', async () => {
-    const db = openDb();
-    const account = await household(db);
-    const car = await syncedItem(db, account.id, 'assets', 'a|1', {
-      type: 'vehicle',
-      name: 'Old car',
-      owner: { type: 'client', id: null },
-      current_value: 12000,
-      original_value: { value: 30000, frequency: 'one-time' },
-    });
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { db, held: car } = await mountSection('assets', (db, account) =>
+      syncedItem(db, account.id, 'assets', 'a|1', {
+        type: 'vehicle',
+        name: 'Old car',
+        owner: { type: 'client', id: null },
+        current_value: 12000,
+        original_value: { value: 30000, frequency: 'one-time' },
+      }),
+    );
 
     const row = one('section-table').querySelector('tbody tr') as HTMLElement;
     expect(row.textContent).toContain('Old car');
@@ -124,21 +116,19 @@ describe('a section item form', () => {
   });
 
   it('offers the family by name in relation pickers and stores their local ids', async () => {
-    const db = openDb();
-    const account = await household(db);
-    const emma = await syncedItem(db, account.id, 'family', 'f|1', {
-      relationship: 'child',
-      first_name: 'Emma',
-      last_name: 'Tester',
+    const { db, held: emma } = await openNewItem('goals', async (db, account) => {
+      const emma = await syncedItem(db, account.id, 'family', 'f|1', {
+        relationship: 'child',
+        first_name: 'Emma',
+        last_name: 'Tester',
+      });
+      await syncedItem(db, account.id, 'family', 'f|2', {
+        relationship: 'grandchild',
+        first_name: 'Leo',
+        last_name: 'Tester',
+      });
+      return emma;
     });
-    await syncedItem(db, account.id, 'family', 'f|2', {
-      relationship: 'grandchild',
-      first_name: 'Leo',
-      last_name: 'Tester',
-    });
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'goals' });
-
-    await click(one('add-item'));
     const select = field(dialog(), 'beneficiary').querySelector('.p-select') as HTMLElement;
     await click(select);
     const labels = optionsOpen().map((o) => o.textContent?.trim());
@@ -170,11 +160,8 @@ describe('a section item form', () => {
   });
 
   it('takes a document’s file with the item: one create carries it, and nothing is saved without one', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'documents' });
+    const { db } = await openNewItem('documents');
 
-    await click(one('add-item'));
     await click(one('item-save'));
     expect(messagesOf(dialog(), 'file')).toBe('File: required, attach a file.');
     expect(await outbox(db)).toEqual([]);

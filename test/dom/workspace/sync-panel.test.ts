@@ -4,12 +4,13 @@
 // the platform's field messages and conflicts listed, and each entry leading to the record's own
 // form in the workspace — the item opened, the messages on its fields, or the side-by-side view.
 
-import { mount, type VueWrapper } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, type Router } from 'vue-router';
 import type { ApiResult } from '@shared/api/request.ts';
@@ -43,19 +44,11 @@ import type { AuthStatus } from '@shared/auth.ts';
 import { readStoreIdentity, storeName } from '../../../renderer/src/data/identity/index.ts';
 import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
 import { useSessionStore } from '../../../renderer/src/common/session.ts';
+import { NO_NETWORK } from '../../support/no-network.ts';
 
-const noNetwork = (): Promise<ApiResult> =>
-  Promise.resolve({
-    ok: false,
-    kind: 'network',
-    status: null,
-    message: 'The platform could not be reached. Check the network connection.',
-    fields: {},
-    retryAfterMs: null,
-  });
+const noNetwork = (): Promise<ApiResult> => Promise.resolve(NO_NETWORK);
 
 let db: AdvisorDb;
-let wrapper: VueWrapper | null = null;
 let router: Router;
 
 beforeEach(() => {
@@ -64,11 +57,11 @@ beforeEach(() => {
   useBridge({ api: { request: noNetwork } } as unknown as Bridge);
 });
 afterEach(async () => {
-  await useSyncStore().stop();
-  wrapper?.unmount();
-  wrapper = null;
-  document.body.innerHTML = '';
   await db.delete();
+});
+unmountAfterEach();
+afterEach(async () => {
+  await useSyncStore().stop();
 });
 
 const lakeHouse = {
@@ -140,7 +133,7 @@ async function mountFrame(): Promise<void> {
   // Signed in as the user and team whose store this is (the identity kept with the tokens).
   useSessionStore().status = { identity: await readStoreIdentity(db) } as unknown as AuthStatus;
   const Frame = defineComponent({ render: () => h('div', [h(SyncStatus), h(RouterView)]) });
-  wrapper = mount(Frame, {
+  mount(Frame, {
     attachTo: document.body,
     global: {
       plugins: [pinia, router, [PrimeVue, { theme: 'none' }], ToastService],

@@ -4,20 +4,19 @@
 
 import { describe, expect, it } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
-import { outbox } from '../../support/store.ts';
 import {
+  ANN_DETAILS,
   blur,
   choose,
   click,
   dialog,
-  household,
   inputOf,
   messagesOf,
-  mountWorkspace,
+  mountMemberDetails,
   one,
-  openDb,
+  openNewItem,
+  outbox,
   settle,
-  syncedSingle,
   typeText,
 } from './harness.ts';
 
@@ -25,16 +24,7 @@ unmountAfterEach();
 
 describe('numbers typed into a form', () => {
   it('letters in Previous marriages keep the number, say why, and queue nothing', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await syncedSingle(db, account.id, 'details:client', {
-      first_name: 'Ann',
-      last_name: 'Tester',
-      email: 'ann@example.com',
-      previous_marriages: 2,
-    });
-    await mountWorkspace(db, account.id, { tab: 'members', member: 'client' });
-    const page = one('single-details:client');
+    const { db, page } = await mountMemberDetails({ ...ANN_DETAILS, previous_marriages: 2 });
     const marriages = inputOf(page, 'previous_marriages');
     expect(marriages.value).toBe('2');
 
@@ -58,11 +48,8 @@ describe('numbers typed into a form', () => {
   });
 
   it('an amount typed as 1.5m is saved as 1,500,000, and “1e6” is refused before any save', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
+    const { db } = await openNewItem('assets');
 
-    await click(one('add-item'));
     await choose(dialog(), 'type', 'Primary residence');
     await typeText(inputOf(dialog(), 'name'), 'Lake house');
     await choose(dialog(), 'owner', 'Joint');
@@ -89,10 +76,7 @@ describe('numbers typed into a form', () => {
   });
 
   it('an amount typed key by key is grouped as it grows, and a mark typed by the user is never dropped', async () => {
-    const db = openDb();
-    const account = await household(db);
-    await mountWorkspace(db, account.id, { tab: 'financials', section: 'assets' });
-    await click(one('add-item'));
+    await openNewItem('assets');
     const value = inputOf(dialog(), 'current_value');
     value.focus();
     const key = async (typed: string) => {

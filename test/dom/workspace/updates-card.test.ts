@@ -6,6 +6,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
+import { unmountAfterEach } from '../../support/dom/mount.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import type { UpdateStatus } from '@shared/updates.ts';
@@ -17,6 +18,8 @@ import { UpdateService, type UpdateChecker } from '../../../electron/main/update
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import UpdatesCard from '../../../renderer/src/settings/UpdatesCard.vue';
 import { describeUpdates, feedAddressProblem } from '../../../renderer/src/settings/updates.ts';
+
+unmountAfterEach();
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 26, 12, 0);
@@ -156,7 +159,6 @@ describe('the Updates card', () => {
       /^On: the app looks for updates at updates\.example\.com/,
     );
     expect(wrapper.get('[data-testid="updates-last"]').text()).toBe('No check yet since the app started.');
-    wrapper.unmount();
   });
 
   it('an address not confirmed in the dialog is not saved; what was typed stays, with no error', async () => {
@@ -172,7 +174,6 @@ describe('the Updates card', () => {
     expect(wrapper.get('[data-testid="updates-state"]').text()).toBe(
       'Updates are off until an address is set.',
     );
-    wrapper.unmount();
   });
 
   it('refuses plain http before sending, naming the field, and keeps what was typed', async () => {
@@ -185,7 +186,6 @@ describe('the Updates card', () => {
     expect(sent).toEqual([]);
     expect(services.settings.updateFeedUrl()).toBeNull();
     expect(input.element.value).toBe('http://updates.example.com/');
-    wrapper.unmount();
   });
 
   it('turns updates off again, and shows the last check after one ran', async () => {
@@ -211,6 +211,5 @@ describe('the Updates card', () => {
     expect(again.get('[data-testid="updates-state"]').text()).toBe(
       'Updates are off until an address is set.',
     );
-    again.unmount();
   });
 });

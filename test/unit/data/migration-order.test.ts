@@ -12,7 +12,7 @@ import { STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/src/data/migr
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
-import { SANDBOX_TEAM, fakeIdb, newUserKey } from '../../support/store.ts';
+import { SANDBOX_TEAM, fakeIdb, newUserKey, queuedOperation } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -44,19 +44,9 @@ function oldRow(id: string, serverId: number | null, last: string, score: number
 }
 
 const queued: Operation = {
-  id: 'op-1',
-  table: 'accounts',
+  ...queuedOperation('op-1', { type: 'CLIENT', 'client.last_name': 'álvarez' }),
   recordId: 'local',
   kind: 'create',
-  fields: { type: 'CLIENT', 'client.last_name': 'álvarez' },
-  base: {},
-  parentId: null,
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  createdAt: 1,
-  updatedAt: 1,
 };
 
 describe('schema version 4: the list’s order indexes', () => {

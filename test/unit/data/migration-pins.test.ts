@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { fakeIdb } from '../../support/store.ts';
+import { fakeIdb, queuedOperation } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -15,19 +15,8 @@ afterEach(async () => {
 });
 
 const operation = (id: string, kind: Operation['kind'], fields: Operation['fields']): Operation => ({
-  id,
-  table: 'accounts',
-  recordId: 'acc-1',
+  ...queuedOperation(id, fields),
   kind,
-  fields,
-  base: {},
-  parentId: null,
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  createdAt: 1,
-  updatedAt: 1,
 });
 
 describe('schema version 5: no PIN on disk', () => {

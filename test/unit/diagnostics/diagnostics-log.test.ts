@@ -6,10 +6,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dispatch, InvalidBridgeCall, type BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
+import { dispatch, InvalidBridgeCall } from '../../../electron/main/bridge/handlers.ts';
 import { DiagnosticsLog, type LogFile } from '../../../electron/main/diagnostics/diagnostics-log.ts';
 import { electronLogFile } from '../../../electron/main/diagnostics/log-file.ts';
 import type { DiagnosticsEntry } from '@shared/bridge-schema.ts';
+import { failedConfigPull, reportHandlers } from './entries.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'diagnostics-'));
 const TODAY = () => new Date('2026-11-26T10:00:00Z');
@@ -150,9 +151,7 @@ describe('the log file', () => {
 describe('the bridge channel', () => {
   it('refuses a report with free text before the handler runs', async () => {
     const calls: unknown[] = [];
-    const handlers = {
-      'diagnostics.report': (entry: unknown) => (calls.push(entry), Promise.resolve()),
-    } as unknown as BridgeHandlers;
+    const handlers = reportHandlers(calls);
     const bad: unknown[] = [
       { ...PUSH, message: 'The email jane@example.com is taken' },
       {
@@ -168,18 +167,7 @@ describe('the bridge channel', () => {
         skipped: false,
         failures: [],
       },
-      {
-        type: 'pull',
-        pull: 'config',
-        durationMs: 1,
-        requests: 1,
-        records: 0,
-        written: 0,
-        removed: 0,
-        flagged: 0,
-        skipped: false,
-        failures: [{ route: '/accounts/jane.doe@example.com', kind: 'server', status: 500 }],
-      },
+      failedConfigPull('/accounts/jane.doe@example.com'),
       {
         type: 'change',
         outcome: 'retry',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, InvalidBridgeCall } from '../../../electron/main/bridge/handlers.ts';
 import { isRoute, routeOf } from '@shared/api/route.ts';
 import { diagnosticsEntrySchema } from '@shared/bridge-schema.ts';
-import type { BridgeHandlers } from '../../../electron/main/bridge/handlers.ts';
+import { failedConfigPull, reportHandlers } from './entries.ts';
 
 describe('the route of a request', () => {
   it('keeps no name-like segment: a file address ending /martinez is not logged as martinez', () => {
@@ -45,22 +45,9 @@ describe('the route of a request', () => {
   it('the renderer cannot report a route with a name in it', async () => {
     expect(isRoute('/accounts/{id}/client/details')).toBe(true);
     expect(isRoute('/files/{id}/martinez')).toBe(false);
-    const handlers = { 'diagnostics.report': () => Promise.resolve() } as unknown as BridgeHandlers;
-    const pull = (route: string) => ({
-      type: 'pull',
-      pull: 'config',
-      durationMs: 1,
-      requests: 1,
-      records: 0,
-      written: 0,
-      removed: 0,
-      flagged: 0,
-      skipped: false,
-      failures: [{ route, kind: 'server', status: 500 }],
-    });
-    expect(diagnosticsEntrySchema.safeParse(pull('/files/{id}/{id}')).success).toBe(true);
+    expect(diagnosticsEntrySchema.safeParse(failedConfigPull('/files/{id}/{id}')).success).toBe(true);
     await expect(
-      dispatch(handlers, 'diagnostics.report', [pull('/files/{id}/martinez')]),
+      dispatch(reportHandlers(), 'diagnostics.report', [failedConfigPull('/files/{id}/martinez')]),
     ).rejects.toBeInstanceOf(InvalidBridgeCall);
   });
 });

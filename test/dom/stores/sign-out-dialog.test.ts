@@ -39,8 +39,11 @@ import {
 // Live queries need an IndexedDB of Dexie's own: the fake one the test stores live in.
 Object.assign(Dexie.dependencies, fakeIdb);
 
-/** How long the platform asks us to wait: long enough to look at the dialog, short for a test. */
-const WAIT_MS = 1500;
+/**
+ * How long the platform asks us to wait: long enough to look at the dialog (1.5 s was not, beside
+ * a second load: the dialog opened after the wait had ended), short for a test.
+ */
+const WAIT_MS = 4000;
 
 const clock = (ms: number) =>
   new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(ms));

@@ -211,27 +211,26 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     const reading = req.method === 'GET' || req.method === 'HEAD';
     if (path === '' && reading) return redirect(res, `${access.prefix}/${url.search}`);
     if (reading && url.searchParams.has('token')) return admit(req, res, url);
-    const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(path);
-    const answer = /^\/__answer\/([\w-]+)$/.exec(path);
-    const posted = req.method === 'POST';
-    const served =
-      bridge && posted
-        ? serveBridge(req, res, bridge[1] as string)
-        : path === '/__question' && posted
-          ? serveQuestion(req, res)
-          : answer && posted
-            ? serveAnswer(req, res, answer[1] as string)
-            : !reading
-              ? send(res, 405, 'text/plain', 'Method not allowed')
-              : access.admitted(req)
-                ? serveFile(req, res, path)
-                : sendNotAdmitted(res);
+    const served = route(req, res, path, reading);
     // Whatever goes wrong answers this request (when it still can) and never stops the host.
     void Promise.resolve(served).catch((error: unknown) => {
       console.error('The preview host could not answer a request:', error);
       if (!res.headersSent) sendClosing(res, 500, { error: 'The preview host met an unexpected problem.' });
     });
   });
+
+  /** What a request below this run's path asks for: the bridge, a question's wait or answer, a file. */
+  function route(req: IncomingMessage, res: ServerResponse, path: string, reading: boolean) {
+    if (req.method === 'POST') {
+      const bridge = /^\/__bridge\/([a-zA-Z]+\.[a-zA-Z]+)$/.exec(path);
+      if (bridge) return serveBridge(req, res, bridge[1] as string);
+      if (path === '/__question') return serveQuestion(req, res);
+      const answer = /^\/__answer\/([\w-]+)$/.exec(path);
+      if (answer) return serveAnswer(req, res, answer[1] as string);
+    }
+    if (!reading) return send(res, 405, 'text/plain', 'Method not allowed');
+    return access.admitted(req) ? serveFile(req, res, path) : sendNotAdmitted(res);
+  }
 
   /** The printed address: trades its token for the cookie, then drops it from the address bar. */
   function admit(req: IncomingMessage, res: ServerResponse, url: URL) {

@@ -32,7 +32,14 @@ const ONBOARDING = 'Client intake questionnaire';
 
 /** The screenshots show the screen, not the toasts of what was done before. */
 async function shots(page: Page, name: string): Promise<void> {
-  for (const close of await page.locator('.p-toast-close-button').all()) await close.click();
+  // One at a time, the first each time: a toast may also close itself meanwhile (its life ends),
+  // and a list of them taken up front would then wait for one that is gone.
+  const close = page.locator('.p-toast-close-button');
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
   await expect(page.locator('.p-toast-message')).toHaveCount(0);
   await bothThemes(page, name);
 }

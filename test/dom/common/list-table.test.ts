@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // A long list's table (ListTable) with its query kept in the address (useAddressQuery), mounted
 // for real behind a router: the header's columns sort the list and carry their classes, only the
-// rows in view are drawn (a row not read yet as a placeholder) and scrolling asks for the next
-// ones; the query read from the address falls back to its defaults where the address is stale,
-// and is written back without the fields at their default.
+// rows in view are drawn (a row not read yet as a placeholder), scrolling asks for the next ones
+// and a row keeps its element while the window slides; the query read from the address falls back
+// to its defaults where the address is stale, and is written back without the fields at their
+// default.
 
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
@@ -131,6 +132,24 @@ describe('a long list’s table', () => {
     expect(shown.some(([from, to]) => from <= 500 && to > 500)).toBe(true);
     expect(drawn().some((r) => r.textContent === 'Household 501')).toBe(true);
     expect(drawn().some((r) => r.textContent === 'Household 1')).toBe(false);
+  });
+
+  it('keeps each row’s element while the window slides, so a click or the focus stays on its row', async () => {
+    await mountList('/list');
+    const element = (text: string) => drawn().find((r) => r.textContent === text);
+    const before = element('Household 18');
+    expect(before).toBeDefined();
+
+    // A few rows down, as a click's scroll into view does: the window's first row moves on, and
+    // Household 18 is still drawn. Its element is the same one, not another row's reused.
+    scroller().scrollTop = 12 * ROW_HEIGHT;
+    scroller().dispatchEvent(new Event('scroll'));
+    await settle();
+    expect(shown.some(([from]) => from > 0)).toBe(true);
+    expect(drawn()[0]!.textContent).not.toBe('Household 1');
+    expect(element('Household 18')).toBe(before);
+    expect(before!.isConnected).toBe(true);
+    expect(before!.getAttribute('aria-rowindex')).toBe('19');
   });
 
   it('reads its query from the address, its defaults where the address is stale, and writes it back plainly', async () => {

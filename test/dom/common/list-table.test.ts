@@ -4,7 +4,7 @@
 // rows in view are drawn (a row not read yet as a placeholder), scrolling asks for the next ones
 // and a row keeps its element while the window slides; the query read from the address falls back
 // to its defaults where the address is stale, and is written back without the fields at their
-// default.
+// default, never after a navigation away has begun.
 
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
@@ -83,7 +83,17 @@ async function mountList(address: string) {
   shown = [];
   const router = createRouter({
     history: createMemoryHistory(),
-    routes: [{ path: '/list', component: List }],
+    routes: [
+      { path: '/list', component: List },
+      // An item's page that takes a moment to load, as a lazily loaded view does.
+      {
+        path: '/item',
+        component: () =>
+          new Promise<ReturnType<typeof defineComponent>>((resolve) =>
+            setTimeout(() => resolve(defineComponent(() => () => h('p', 'The item'))), 50),
+          ),
+      },
+    ],
   });
   await router.push(address);
   await router.isReady();
@@ -150,6 +160,18 @@ describe('a long list’s table', () => {
     expect(element('Household 18')).toBe(before);
     expect(before!.isConnected).toBe(true);
     expect(before!.getAttribute('aria-rowindex')).toBe('19');
+  });
+
+  it('never cancels a navigation away by writing its query while the navigation loads', async () => {
+    const router = await mountList('/list');
+    // A click on a result, then the list's query changing before the item's page is in (a search
+    // that settles after its pause): the click's navigation still lands.
+    const leaving = router.push('/item');
+    await click(document.querySelector<HTMLElement>('[data-testid="narrow"]')!);
+    expect(await leaving).toBeUndefined();
+    await settle();
+    expect(router.currentRoute.value.fullPath).toBe('/item');
+    expect(document.body.textContent).toContain('The item');
   });
 
   it('reads its query from the address, its defaults where the address is stale, and writes it back plainly', async () => {

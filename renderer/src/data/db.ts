@@ -3,6 +3,7 @@
 // every schema change.
 
 import Dexie, { type DBCore, type DBCoreMutateRequest, type EntityTable } from 'dexie';
+import { accountIndexMiddleware } from './account-index/store.ts';
 import { accountOrder } from './accounts.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
@@ -81,5 +82,6 @@ export class AdvisorDb extends Dexie {
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     declareVersions(this);
     this.use(accountOrderMiddleware);
+    this.use(accountIndexMiddleware(this));
   }
 }

@@ -86,7 +86,12 @@ export function accountComparator(
 
 /** Positions of the pipeline stages, in the order of the user resource (the platform sorts by it). */
 export async function stagePositions(db: AdvisorDb): Promise<(id: string) => number | null> {
-  const positions = new Map((await pipelineStages(db)).map((p, i) => [p.id, i + 1] as const));
+  return stageRank(await pipelineStages(db));
+}
+
+/** Positions of the given stages, from 1, in their order; null for any other id. */
+export function stageRank(stages: readonly { id: string | number }[]): (id: string) => number | null {
+  const positions = new Map(stages.map((p, i) => [p.id, i + 1] as const));
   return (id) => positions.get(id) ?? null;
 }
 

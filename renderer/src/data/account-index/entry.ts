@@ -27,6 +27,8 @@ export interface AccountEntry {
   readonly updatedAt: string;
   readonly quality: number | null;
   readonly text: Readonly<Record<TextKey, TextValue | null>>;
+  /** Set by the search of the moment (list-index.ts) on the entries it found. */
+  found: number;
 }
 
 const textValue = (v: unknown): TextValue | null =>
@@ -49,6 +51,7 @@ export function entryOf(row: AccountRow): AccountEntry {
     updatedAt: row.updatedAt,
     quality: typeof score === 'number' ? score : null,
     text,
+    found: 0,
   };
 }
 

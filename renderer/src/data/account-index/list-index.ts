@@ -3,10 +3,11 @@
 // off that order in one pass. Writes reach it through `apply` (store.ts keeps it in step).
 
 import type { AccountRow } from '../model.ts';
-import { inList, searchMatch, type ListQuery } from '../queries/account-select.ts';
+import { inList, type ListQuery } from '../queries/account-select.ts';
 import { sortOf, type AccountSortKey } from '../queries/account-sort.ts';
 import { searchQuery } from '@shared/search-text.ts';
 import { ascending, entryOf, isEmpty, type AccountEntry } from './entry.ts';
+import { SearchTerms } from './terms.ts';
 
 /** A stage's position in the user resource's order (account-sort.ts, stagePositions). */
 export type StageRank = (id: string) => number | null;
@@ -38,6 +39,9 @@ function lowerBound(order: Order, e: AccountEntry): number {
 export class AccountListIndex {
   private readonly entries = new Map<string, AccountEntry>();
   private readonly orders = new Map<AccountSortKey, Order>();
+  private readonly terms = new SearchTerms(() => this.entries.values());
+  /** Marks the entries a search found (AccountEntry.found), a new number for each search. */
+  private searches = 0;
   /** Goes up with every write applied: a screen's answer is current while it is the same. */
   version = 0;
 
@@ -50,6 +54,10 @@ export class AccountListIndex {
     this.entries.clear();
     this.orders.clear();
     for (const row of rows) this.entries.set(row.id, entryOf(row));
+    this.terms.reset();
+    // Sorted now rather than at the first keystroke: the terms, and the list's default order.
+    this.terms.starting('\uffff', () => undefined);
+    this.order('created_at', NO_STAGES);
     this.version++;
   }
 
@@ -57,8 +65,10 @@ export class AccountListIndex {
   apply(puts: readonly AccountRow[], deletes: readonly string[] = []): void {
     const patch = puts.length + deletes.length <= PATCH_LIMIT;
     if (!patch) this.orders.clear();
-    const take = (id: string) => {
+    const size = puts.length + deletes.length;
+    const take = (id: string, next?: AccountEntry) => {
       const old = this.entries.get(id);
+      this.terms.replace(old, next, size);
       if (!old) return;
       this.entries.delete(id);
       for (const order of this.orders.values()) {
@@ -68,8 +78,8 @@ export class AccountListIndex {
       }
     };
     for (const row of puts) {
-      take(row.id);
       const entry = entryOf(row);
+      take(row.id, entry);
       this.entries.set(row.id, entry);
       for (const order of this.orders.values()) order.entries.splice(lowerBound(order, entry), 0, entry);
     }
@@ -88,6 +98,25 @@ export class AccountListIndex {
   }
 
   /**
+   * Marks the entries a folded search finds (account-select.ts, searchMatch): a name or email
+   * starts with the whole text, or, for several words, each word starts one of them.
+   */
+  private search(whole: string): number {
+    const mark = ++this.searches;
+    this.terms.starting(whole, (e) => (e.found = mark));
+    const words = whole.split(/\s+/).filter(Boolean);
+    if (words.length < 2) return mark;
+    let hits: Set<AccountEntry> | null = null;
+    for (const word of words) {
+      const next = new Set<AccountEntry>();
+      this.terms.starting(word, (e) => void ((hits === null || hits.has(e)) && next.add(e)));
+      hits = next;
+    }
+    for (const e of hits!) e.found = mark;
+    return mark;
+  }
+
+  /**
    * The ids of every account a query selects, in its order, as listAccountIds gives them. `stages`
    * ranks pipeline stages for the pipeline sort (the same function each time keeps its order).
    */
@@ -96,10 +125,10 @@ export class AccountListIndex {
     const { entries } = this.order(key, stages);
     const whole = searchQuery(q.search);
     const listed = inList(q);
-    const found = whole === '' ? null : searchMatch(whole);
+    const found = whole === '' ? 0 : this.search(whole);
     const ids: string[] = [];
     const take = (e: AccountEntry) => {
-      if (listed(e) && (found === null || found(e))) ids.push(e.id);
+      if ((found === 0 || e.found === found) && listed(e)) ids.push(e.id);
     };
     if (!desc) {
       for (const e of entries) take(e);

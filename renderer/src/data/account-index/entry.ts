@@ -4,7 +4,7 @@
 
 import { foldText, madeKey, TEXT_ORDER_COLUMNS } from '../accounts.ts';
 import type { AccountRow } from '../model.ts';
-import { isDateKey, type AccountSortKey } from '../queries/account-sort.ts';
+import { compareMade, isDateKey, type AccountSortKey } from '../queries/account-sort.ts';
 import { keyOrder } from '../queries/order.ts';
 
 type TextKey = keyof typeof TEXT_ORDER_COLUMNS;
@@ -55,11 +55,7 @@ export function entryOf(row: AccountRow): AccountEntry {
   };
 }
 
-export function madeCompare(a: AccountEntry, b: AccountEntry): number {
-  const [ka, kb] = [a.made, b.made];
-  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
-  return 0;
-}
+const madeCompare = (a: AccountEntry, b: AccountEntry): number => compareMade(a.made, b.made);
 
 const byId = (a: AccountEntry, b: AccountEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

@@ -3,7 +3,8 @@
 // (any code path: the change module, pulls, deletions), and by other windows of the same store,
 // which name the accounts they wrote on a BroadcastChannel once their transaction commits.
 
-import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction } from 'dexie';
+import { accountsMiddleware } from '../accounts-middleware.ts';
 import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
 import { pipelineStages } from '../config.ts';
@@ -173,24 +174,9 @@ function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateRespo
 }
 
 /** The middleware that keeps the store's list index in step with every write of its accounts. */
-export function accountIndexMiddleware(db: AdvisorDb): Middleware<DBCore> {
-  return {
-    stack: 'dbcore',
-    name: 'accountIndex',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'accounts') return table;
-        return {
-          ...table,
-          mutate: async (req: DBCoreMutateRequest) => {
-            const res = await table.mutate(req);
-            applied(db, req, res);
-            return res;
-          },
-        };
-      },
-    }),
-  };
-}
+export const accountIndexMiddleware = (db: AdvisorDb) =>
+  accountsMiddleware('accountIndex', async (table, req) => {
+    const res = await table.mutate(req);
+    applied(db, req, res);
+    return res;
+  });

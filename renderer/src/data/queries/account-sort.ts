@@ -65,7 +65,11 @@ export function sortValue(
 
 /** The order records were made in, as the platform breaks ties (accounts.ts, madeKey). */
 export function madeOrder(a: AccountRow, b: AccountRow): number {
-  const [ka, kb] = [madeKey(a), madeKey(b)];
+  return compareMade(madeKey(a), madeKey(b));
+}
+
+/** Two made keys (accounts.ts, madeKey) in order. */
+export function compareMade(ka: readonly (number | string)[], kb: readonly (number | string)[]): number {
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
   return 0;
 }

@@ -3,7 +3,7 @@
 // every schema change.
 
 import Dexie, { type EntityTable } from 'dexie';
-import { accountIndexMiddleware } from './account-index/store.ts';
+import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
 import { accountOrder } from './accounts.ts';
 import { accountsMiddleware } from './accounts-middleware.ts';
 import { declareVersions } from './migrations/index.ts';
@@ -70,5 +70,11 @@ export class AdvisorDb extends Dexie {
     declareVersions(this);
     this.use(accountOrderMiddleware);
     this.use(accountIndexMiddleware(this));
+  }
+
+  /** Closing a store lets go of its account list index too. */
+  override close(options?: Parameters<Dexie['close']>[0]): void {
+    forgetAccountIndex(this);
+    super.close(options);
   }
 }

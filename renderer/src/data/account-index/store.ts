@@ -37,10 +37,17 @@ export function accountIndex(db: AdvisorDb): AccountIndex {
 interface Channel {
   onmessage: ((event: { data: unknown }) => void) | null;
   postMessage(message: unknown): void;
+  close(): void;
   unref?: () => void;
 }
 const Channels = (globalThis as unknown as { BroadcastChannel?: new (name: string) => Channel })
   .BroadcastChannel;
+
+/** The store is closed: its index lets go of the other windows' notices (and of its entries). */
+export function forgetAccountIndex(db: AdvisorDb): void {
+  indexes.get(db)?.close();
+  indexes.delete(db);
+}
 
 const channelName = (db: AdvisorDb) => `advisor-desk:accounts:${db.name}`;
 
@@ -126,6 +133,12 @@ class Kept implements AccountIndex {
       });
     };
     this.channel = channel;
+  }
+
+  close(): void {
+    if (this.channel) this.channel.onmessage = null;
+    this.channel?.close();
+    this.channel = null;
   }
 
   /** Names the accounts a committed transaction wrote, for the other windows of this store. */

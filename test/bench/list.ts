@@ -275,3 +275,64 @@ export async function keystrokeResult() {
     first: text(ROW),
   };
 }
+
+// ---- i) the keystroke felt, answered from the list index ---------------------------------------
+
+let felt: Promise<{ inputAt: number; doneAt: number; frameAt: number }> | null = null;
+
+/**
+ * Before a keystroke that makes the search `prefix`, whose answer counts `count` accounts: from
+ * its input event to the first DOM change after which the list shows the rows and the count of
+ * that answer (its data-answer, the count's words, not busy), and to the frame that shows them
+ * (the next requestAnimationFrame callback, where the page is painted).
+ */
+export function armFelt(prefix: string, count: string): void {
+  const host = mounted?.host;
+  const input = host?.querySelector(SEARCH);
+  if (!host || !input) throw new Error('openList first');
+  felt = new Promise((resolve, reject) => {
+    let inputAt = 0;
+    const onInput = (event: { timeStamp: number }) => {
+      inputAt = event.timeStamp;
+      input.removeEventListener('input', onInput, true);
+      check();
+    };
+    input.addEventListener('input', onInput, true);
+    const right = () => {
+      const list = host.querySelector(LIST);
+      const shown =
+        count === '0 accounts match' ? host.querySelector(EMPTY) !== null : host.querySelector(ROW) !== null;
+      return (
+        shown &&
+        text(COUNT) === count &&
+        (count === '0 accounts match' ||
+          (list?.getAttribute('data-answer') === prefix && list.getAttribute('aria-busy') === 'false'))
+      );
+    };
+    const check = () => {
+      if (!inputAt || !right()) return;
+      const doneAt = performance.now();
+      finish();
+      dom.requestAnimationFrame(() => resolve({ inputAt, doneAt, frameAt: performance.now() }));
+    };
+    const observer = new dom.MutationObserver(check);
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`"${prefix}" did not show ${count} within 60 s of its keystroke.`));
+    }, 60_000);
+    const finish = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      input.removeEventListener('input', onInput, true);
+    };
+    observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The armed keystroke: input event → DOM right, → the frame showing it; and the first row shown. */
+export async function feltResult() {
+  if (!felt) throw new Error('armFelt first');
+  const k = await felt;
+  felt = null;
+  return { domMs: k.doneAt - k.inputAt, frameMs: k.frameAt - k.inputAt, first: text(ROW) };
+}

@@ -2,7 +2,8 @@
 // in Chromium's real IndexedDB (DESIGN.md §6). Figures and ratios printed side by side; nothing is
 // asserted, nothing fails on a number. Sections: a) ingest, b) search as you type (the queries),
 // c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box,
-// g) the household financial summary (PDF), h) the account list exported (CSV, XLSX).
+// g) the household financial summary (PDF), h) the account list exported (CSV, XLSX), i) the
+// account list answered from its index in memory (keystroke felt, count shown by every sort key).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -27,6 +28,7 @@ import { startPlatform, type Platform } from '../platform/server.ts';
 import { accountV2 } from '../platform/v2/shape.ts';
 import { benchAccounts } from './data.ts';
 import type { BenchApi } from './page.ts';
+import { ACCOUNT_SORT_KEYS } from '../../renderer/src/data/queries/index.ts';
 import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -60,6 +62,9 @@ const EXPORT_RUNS = 3;
  * middleware): a list opened again sooner, or a search typed again, would be answered from it.
  */
 const DEXIE_CACHE_MS = 3_500;
+/** i) each word typed this many times at each size, after a warm-up word; each sort key opened this many times. */
+const FELT_RUNS = 3;
+const COUNT_RUNS = 3;
 const SUMMARY_WARMUP = 3;
 const SUMMARY_RUNS = 15;
 
@@ -272,6 +277,7 @@ async function main(): Promise<void> {
     if (wanted('f')) await keystrokes(call, page);
     if (wanted('g')) await summaryPdf(browser);
     if (wanted('h')) await listExport(call);
+    if (wanted('i')) await listIndex(call, page);
     await call('closeListDb');
   } finally {
     await browser.close();
@@ -563,7 +569,7 @@ async function push(call: Call, platform: Platform): Promise<void> {
 // ---- e) the account list opened -------------------------------------------------------------------
 
 /** The store the list reads holds this many accounts (the page keeps one; f) reuses e)'s). */
-let listStore: { rows: number; ms: number } | null = null;
+let listStore: { rows: number; ms: number; indexMs: number } | null = null;
 
 async function listStoreOf(call: Call, count: number) {
   if (listStore?.rows !== count) listStore = await call('prepareList', count);
@@ -938,3 +944,114 @@ main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });
+
+// ---- i) the account list answered from its index in memory ----------------------------------------
+
+/** The count's words for a search that matches `n` accounts (AccountListView's countText). */
+const matchWords = (n: number) => `${int(n)} account${n === 1 ? '' : 's'} ${n === 1 ? 'matches' : 'match'}`;
+
+async function listIndex(call: Call, page: Page): Promise<void> {
+  type Felt = Awaited<ReturnType<BenchApi['feltResult']>>;
+  const sizes: {
+    count: number;
+    indexMs: number;
+    firstKeys: Felt[];
+    keys: Felt[];
+    countMs: Map<string, number[]>;
+  }[] = [];
+  for (const size of LIST_SIZES) {
+    const store = await listStoreOf(call, size);
+    // The count shown when the list opens, by every sort key (ascending), the keys in turn.
+    const countMs = new Map<string, number[]>();
+    for (let run = -1; run < COUNT_RUNS; run++)
+      for (const key of ACCOUNT_SORT_KEYS) {
+        const opened = await call('openList', key);
+        await call('closeList');
+        if (run >= 0) countMs.set(key, [...(countMs.get(key) ?? []), opened.countMs]);
+      }
+    // Keystrokes, each awaited until the frame that shows its rows and count.
+    await call('openList');
+    await call('focusSearch');
+    const expected = new Map<string, string>();
+    const firstKeys: Felt[] = [];
+    const keys: Felt[] = [];
+    const typeWord = async (word: string, keep: boolean) => {
+      for (let i = 0; i < word.length; i++) {
+        const prefix = word.slice(0, i + 1);
+        if (!expected.has(prefix)) expected.set(prefix, matchWords(await call('listMatches', prefix)));
+        await call('armFelt', prefix, expected.get(prefix)!);
+        await page.keyboard.press(word[i]!);
+        const got = await call('feltResult');
+        if (!keep) continue;
+        keys.push(got);
+        if (i === 0) firstKeys.push(got);
+      }
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.waitForFunction(
+        `!(document.querySelector('[data-testid="account-count"]')?.textContent ?? 'match').includes('match')`,
+      );
+    };
+    await typeWord(SEARCH_WARMUP_WORD, false);
+    for (let run = 0; run < FELT_RUNS; run++) for (const word of WORDS) await typeWord(word, true);
+    await call('closeList');
+    sizes.push({ count: store.rows, indexMs: store.indexMs, firstKeys, keys, countMs });
+  }
+  const [small, large] = sizes as [(typeof sizes)[0], (typeof sizes)[0]];
+  say(
+    `i) The account list answered from its index in memory, ${int(small.count)} and ${int(large.count)} accounts ${took()}`,
+  );
+  say(
+    `   e)'s list over e)'s store; the list index read when the store opens (before the list, as current-store.ts does): ` +
+      `${ms(small.indexMs)} at ${int(small.count)}, ${ms(large.indexMs)} at ${int(large.count)}`,
+  );
+  say(
+    `   felt: from the input event's time stamp to the requestAnimationFrame callback after the DOM first shows the ` +
+      `new search's rows and its count (the count's words equal listAccountIds' count, read untimed beforehand); ` +
+      `every key of ${WORDS.map((w) => `"${w}"`).join(', ')} typed ${FELT_RUNS} times from an empty box after a warm-up "${SEARCH_WARMUP_WORD}"`,
+  );
+  const stat = (samples: number[]) => summarize(samples);
+  const feltRow = (
+    label: string,
+    pick: (x: typeof small) => number[],
+    which: 'median' | 'p95' | 'max',
+    target: string,
+  ) => {
+    const [a, b] = [stat(pick(small))[which], stat(pick(large))[which]];
+    return [label, ms(a), ms(b), ratio(b, a), target];
+  };
+  say(
+    table([
+      ['', `${int(small.count)} accounts`, `${int(large.count)} accounts`, 'ratio', 'target'],
+      feltRow('keystroke felt, median', (x) => x.keys.map((k) => k.frameMs), 'median', '< 16 ms, ≤ 1.2×'),
+      feltRow('keystroke felt, p95', (x) => x.keys.map((k) => k.frameMs), 'p95', '< 33 ms'),
+      feltRow('keystroke felt, max', (x) => x.keys.map((k) => k.frameMs), 'max', ''),
+      feltRow('first letter felt, median', (x) => x.firstKeys.map((k) => k.frameMs), 'median', '< 16 ms'),
+      feltRow('first letter felt, max', (x) => x.firstKeys.map((k) => k.frameMs), 'max', ''),
+      feltRow('input event → DOM right, median', (x) => x.keys.map((k) => k.domMs), 'median', ''),
+      feltRow('input event → DOM right, p95', (x) => x.keys.map((k) => k.domMs), 'p95', ''),
+    ]),
+  );
+  say(`   samples: ${small.keys.length} keystrokes at each size (${small.firstKeys.length} first letters)`);
+  say(
+    `   count shown: e)'s mount → the count of the whole list shown, with the list opened by each sort key in turn ` +
+      `(ascending), ${COUNT_RUNS} rounds after a warm-up round; medians (min–max)`,
+  );
+  const countRows: string[][] = [
+    ['sort key', `${int(small.count)} accounts`, `${int(large.count)} accounts`, 'ratio'],
+  ];
+  let worst = 0;
+  for (const key of ACCOUNT_SORT_KEYS) {
+    const [a, b] = [stat(small.countMs.get(key)!), stat(large.countMs.get(key)!)];
+    worst = Math.max(worst, b.median / a.median);
+    countRows.push([
+      key,
+      `${ms(a.median)} (${ms(a.min)}–${ms(a.max)})`,
+      `${ms(b.median)} (${ms(b.min)}–${ms(b.max)})`,
+      ratio(b.median, a.median),
+    ]);
+  }
+  say(table(countRows));
+  say(`   the largest ratio of the count shown: ${worst.toFixed(2)}× (target ≤ 1.5× for every sort key)`);
+  say();
+}

@@ -1,15 +1,17 @@
 // A long account list read a window at a time: the ordered ids of the query (kept out of Vue's
-// reactivity), and only the rows in view, both live (Dexie `liveQuery`) so that the list follows
-// every change — a pull, a toggle, a move on the board — without ever holding 50,000 rows.
-// While the ids of a new query are read (every id of 50,000 takes a while), its first rows are
-// shown already where an index gives them cheaply (firstAccounts): opening the list and typing a
-// search stay as quick with 50,000 accounts as with 1,000.
+// reactivity), and only the rows in view, both live so that the list follows every change — a
+// pull, a toggle, a move on the board — without ever holding 50,000 rows. The ids and the count
+// come from the store's list index in memory (data/account-index/), at once, and again after each
+// write it applies; the rows in view are read from the store by id (Dexie `liveQuery`). Until the
+// index is built (the store just opened), or for a sort by stage, the ids come a moment later:
+// meanwhile the first rows show where a store index gives them cheaply (firstAccounts).
 
 import { liveQuery, type Subscription } from 'dexie';
 import { markRaw, onScopeDispose, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue';
+import { accountIndex, indexedIds } from '../data/account-index/index.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow } from '../data/model.ts';
-import { firstAccounts, listAccountIds, type AccountQuery } from '../data/queries/index.ts';
+import { firstAccounts, type AccountQuery } from '../data/queries/index.ts';
 
 export type AccountListQuery = Omit<AccountQuery, 'offset' | 'limit'>;
 
@@ -36,14 +38,17 @@ export interface AccountWindow {
 const FIRST_WINDOW = 60;
 
 export interface AccountWindowOptions {
-  /** Reads every id of a query in order (listAccountIds; tests hand in one they can hold back). */
-  readIds?: (db: AdvisorDb, q: AccountListQuery) => Promise<string[]>;
+  /**
+   * Every id of a query in order, at once or later (the list index's, indexedIds; tests hand in one
+   * they can hold back). Asked again after every write of the store's accounts.
+   */
+  readIds?: (db: AdvisorDb, q: AccountListQuery) => string[] | Promise<string[]>;
 }
 
 export function useAccountWindow(
   db: AdvisorDb,
   query: () => AccountListQuery,
-  { readIds = listAccountIds }: AccountWindowOptions = {},
+  { readIds = indexedIds }: AccountWindowOptions = {},
 ): AccountWindow {
   const total = ref<number | null>(null);
   const rows = shallowRef<(AccountRow | undefined)[]>([]);
@@ -52,13 +57,16 @@ export function useAccountWindow(
   const error = ref<string | null>(null);
   let ids: readonly string[] = [];
   let current: AccountListQuery = {};
+  /** The query asked last (its ids may not be in yet). */
+  let latest: AccountListQuery = {};
   let view = { first: 0, last: FIRST_WINDOW };
-  let idsSub: Subscription | null = null;
   let rowsSub: Subscription | null = null;
   /** Whether `ids` answer the current query (until they do, they answer the one before). */
   let idsCurrent = false;
   /** Counts the queries asked, so that a late answer to an earlier one is dropped. */
   let asked = 0;
+  /** Counts the asks for ids (a query, or a write since): only the answer to the last one lands. */
+  let requested = 0;
   /**
    * Whether the rows shown follow `ids` (the current query's, or the last query's until the new
    * ids are in), rather than a query's first accounts read before its ids.
@@ -94,8 +102,7 @@ export function useAccountWindow(
    * Shows the first accounts of a query while its ids are read; they give way once the ids are in.
    * Read once, not live: the ids' live query follows every change from then on.
    */
-  function readFirst(q: AccountListQuery): void {
-    const mine = ++asked;
+  function readFirst(q: AccountListQuery, mine: number): void {
     firstAccounts(db, q, FIRST_WINDOW).then(
       (first) => {
         if (!first || idsCurrent || mine !== asked) return;
@@ -114,34 +121,56 @@ export function useAccountWindow(
     );
   }
 
+  /** The ids of the query asked last are in: the window follows them (unless they are the ones shown). */
+  function idsIn(q: AccountListQuery, next: string[]): void {
+    const same = idsCurrent && next.length === ids.length && next.every((id, i) => id === ids[i]);
+    idsCurrent = true;
+    current = q;
+    if (same) return;
+    ids = Object.freeze(next);
+    readWindow(q);
+  }
+
+  /** Asks for the ids of the query asked last; an answer to an earlier one (a keystroke ago) never lands. */
+  function askIds(q: AccountListQuery): void {
+    const mine = ++requested;
+    let answer: string[] | Promise<string[]>;
+    try {
+      answer = readIds(db, q);
+    } catch (e) {
+      return failed(e);
+    }
+    if (Array.isArray(answer)) return idsIn(q, answer);
+    answer.then(
+      (next) => mine === requested && idsIn(q, next),
+      (e: unknown) => mine === requested && failed(e),
+    );
+  }
+
   watch(
     query,
     (q) => {
-      idsSub?.unsubscribe();
       idsCurrent = false;
       // A new query starts at the top (the list scrolls back there).
       view = { first: 0, last: Math.max(FIRST_WINDOW, view.last - view.first) };
       loading.value = true;
       error.value = null;
-      readFirst(q);
-      // A stale answer (an earlier keystroke) never lands: its subscription is gone.
-      idsSub = liveQuery(() => readIds(db, q)).subscribe({
-        next: (next) => {
-          ids = Object.freeze(next);
-          idsCurrent = true;
-          current = q;
-          readWindow(q);
-        },
-        error: failed,
-      });
+      latest = q;
+      const mine = ++asked;
+      askIds(q);
+      if (!idsCurrent) readFirst(q, mine);
     },
     { immediate: true, deep: true },
   );
 
+  // Every write of the store's accounts (a pull, an edit, another window's) asks the ids again.
+  const unsubscribe = accountIndex(db).subscribe(() => askIds(latest));
+
   onScopeDispose(() => {
-    idsSub?.unsubscribe();
+    unsubscribe();
     rowsSub?.unsubscribe();
     asked++;
+    requested++;
   });
 
   return {

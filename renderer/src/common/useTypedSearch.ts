@@ -1,5 +1,6 @@
 // A list's search as you type: what is typed (the field) and what the list is asked for, the same
-// trimmed once the typist pauses (a fast burst is one query); emptying the field answers at once.
+// trimmed once the typist pauses (a fast burst is one query); emptying the field answers at once,
+// and so does every keystroke with no delay (a list answered from memory: the account list).
 import { onBeforeUnmount, ref } from 'vue';
 
 export const SEARCH_DELAY_MS = 120;
@@ -12,7 +13,8 @@ export function useTypedSearch(initial = '', delayMs = SEARCH_DELAY_MS) {
   function onTyped(text: string) {
     typed.value = text;
     clearTimeout(timer);
-    timer = setTimeout(() => (search.value = text.trim()), text.trim() ? delayMs : 0);
+    if (delayMs === 0) search.value = text.trim();
+    else timer = setTimeout(() => (search.value = text.trim()), text.trim() ? delayMs : 0);
   }
   /** Empties both at once (a "show all" button). */
   function clear() {

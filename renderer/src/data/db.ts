@@ -2,8 +2,10 @@
 // (migrations/, one file per version). A migration never drops the outbox: unsent changes survive
 // every schema change.
 
-import Dexie, { type DBCore, type DBCoreMutateRequest, type EntityTable } from 'dexie';
+import Dexie, { type EntityTable } from 'dexie';
+import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
 import { accountOrder } from './accounts.ts';
+import { accountsMiddleware } from './accounts-middleware.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
   AccountActivityRow,
@@ -31,27 +33,13 @@ import type {
 export const DB_NAME = 'advisor-desk';
 
 /** Every account written (put or add, by any code) gets its `order` column from its fields. */
-const accountOrderMiddleware = {
-  stack: 'dbcore' as const,
-  name: 'accountOrder',
-  create: (down: DBCore): DBCore => ({
-    ...down,
-    table: (name) => {
-      const table = down.table(name);
-      if (name !== 'accounts') return table;
-      return {
-        ...table,
-        mutate: (req: DBCoreMutateRequest) =>
-          req.type === 'put' || req.type === 'add'
-            ? table.mutate({
-                ...req,
-                values: req.values.map((row: AccountRow) => ({ ...row, order: accountOrder(row) })),
-              })
-            : table.mutate(req),
-      };
-    },
-  }),
-};
+const accountOrderMiddleware = accountsMiddleware('accountOrder', (table, req) =>
+  table.mutate(
+    req.type === 'put' || req.type === 'add'
+      ? { ...req, values: req.values.map((row: AccountRow) => ({ ...row, order: accountOrder(row) })) }
+      : req,
+  ),
+);
 
 export class AdvisorDb extends Dexie {
   accounts!: EntityTable<AccountRow, 'id'>;
@@ -81,5 +69,12 @@ export class AdvisorDb extends Dexie {
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     declareVersions(this);
     this.use(accountOrderMiddleware);
+    this.use(accountIndexMiddleware(this));
+  }
+
+  /** Closing a store lets go of its account list index too. */
+  override close(options?: Parameters<Dexie['close']>[0]): void {
+    forgetAccountIndex(this);
+    super.close(options);
   }
 }

@@ -8,7 +8,8 @@ import { exportFileName } from '@shared/export/file-name.ts';
 import type { AdvisorDb } from '../data/db.ts';
 import { memberContact } from '../data/member-contact.ts';
 import type { AccountRow } from '../data/model.ts';
-import { listAccountIds, type AccountQuery } from '../data/queries/index.ts';
+import { indexedIds } from '../data/account-index/index.ts';
+import type { AccountQuery } from '../data/queries/index.ts';
 import { CSV_BOM, csvLine, type CsvValue } from './csv-format.ts';
 import { beginExport, writeWhole, type ExportApi, type ExportOutcome } from '../common/save-export.ts';
 import type { SheetColumn, SheetTable, TableValue } from './xlsx-sheets.ts';
@@ -121,7 +122,7 @@ async function eachPage(
   visit: (rows: AccountRow[]) => Promise<void> | void,
   { onProgress, signal, pageSize = PAGE }: Omit<ListReadOptions, 'stageTitle'>,
 ): Promise<number> {
-  const ids = await listAccountIds(db, query);
+  const ids = await indexedIds(db, query);
   onProgress?.(0, ids.length);
   let written = 0;
   for (let at = 0; at < ids.length; at += pageSize) {

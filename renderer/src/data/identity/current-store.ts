@@ -3,6 +3,7 @@
 // for it here (`localDb`); between a sign-out and the next identity there is none. Tests open their
 // own and hand it in (`useLocalDb`).
 
+import { accountIndex } from '../account-index/index.ts';
 import Dexie from 'dexie';
 import { AdvisorDb } from '../db.ts';
 import {
@@ -87,6 +88,8 @@ export async function openStore(identity: StoreIdentity, options: OpenStoreOptio
     else await dropAdoptedLegacyStore(db, options.dexie);
     // The change journal keeps 90 days: what is older goes each time the store opens.
     await pruneJournal(db, Date.now());
+    // The account list's index is read from the store now, while the screens mount.
+    accountIndex(db);
   } catch (error) {
     db.close();
     throw error;

@@ -28,7 +28,10 @@ export type ListQuery = Omit<AccountQuery, 'offset' | 'limit'>;
 /** A selection of account rows (Dexie's collection type of the table). */
 export type Rows = ReturnType<AdvisorDb['accounts']['toCollection']>;
 
-const matchesFilter = (filter: AccountFilter | undefined) => (row: AccountRow) => {
+/** What the filters and the pipeline read of an account (a row, or the list index's entry). */
+type Listed = Pick<AccountRow, 'archived' | 'type' | 'favorited' | 'pipelineId'>;
+
+const matchesFilter = (filter: AccountFilter | undefined) => (row: Listed) => {
   if (filter === 'all') return true;
   if (filter === 'archived') return row.archived === 1;
   if (row.archived === 1) return false;
@@ -40,7 +43,7 @@ const matchesFilter = (filter: AccountFilter | undefined) => (row: AccountRow) =
 /** Whether a row is of the query's filter and pipeline (its search aside). */
 export const inList =
   (q: Pick<AccountQuery, 'filter' | 'pipeline'>) =>
-  (row: AccountRow): boolean =>
+  (row: Listed): boolean =>
     matchesFilter(q.filter)(row) && (!q.pipeline || row.pipelineId === q.pipeline);
 
 /** The narrowest index for a filter. */
@@ -103,14 +106,17 @@ export function dateWalk(
 
 export const idSet = async (rows: Rows): Promise<Set<string>> => new Set(await rows.primaryKeys());
 
+/** What the search reads of an account (a row, or the list index's entry). */
+type Searched = { readonly search: readonly string[] };
+
 /**
  * Whether a row matches a folded search (`searchQuery`; see listAccountIds): one of its names or emails
  * starts with the whole text, or, for several words, each word starts one of them. searchIds
  * answers the same from the search index alone.
  */
-export function searchMatch(whole: string): (row: AccountRow) => boolean {
+export function searchMatch(whole: string): (row: Searched) => boolean {
   const words = whole.split(/\s+/).filter(Boolean);
-  const starts = (w: string) => (r: AccountRow) => r.search.some((s) => s.startsWith(w));
+  const starts = (w: string) => (r: Searched) => r.search.some((s) => s.startsWith(w));
   const all = words.map(starts);
   return (r) => starts(whole)(r) || (all.length > 1 && all.every((match) => match(r)));
 }

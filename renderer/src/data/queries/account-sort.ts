@@ -65,7 +65,11 @@ export function sortValue(
 
 /** The order records were made in, as the platform breaks ties (accounts.ts, madeKey). */
 export function madeOrder(a: AccountRow, b: AccountRow): number {
-  const [ka, kb] = [madeKey(a), madeKey(b)];
+  return compareMade(madeKey(a), madeKey(b));
+}
+
+/** Two made keys (accounts.ts, madeKey) in order. */
+export function compareMade(ka: readonly (number | string)[], kb: readonly (number | string)[]): number {
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
   return 0;
 }
@@ -86,7 +90,12 @@ export function accountComparator(
 
 /** Positions of the pipeline stages, in the order of the user resource (the platform sorts by it). */
 export async function stagePositions(db: AdvisorDb): Promise<(id: string) => number | null> {
-  const positions = new Map((await pipelineStages(db)).map((p, i) => [p.id, i + 1] as const));
+  return stageRank(await pipelineStages(db));
+}
+
+/** Positions of the given stages, from 1, in their order; null for any other id. */
+export function stageRank(stages: readonly { id: string | number }[]): (id: string) => number | null {
+  const positions = new Map(stages.map((p, i) => [p.id, i + 1] as const));
   return (id) => positions.get(id) ?? null;
 }
 

@@ -1,0 +1,144 @@
+// The account list answered from memory: every account's entry (entry.ts) by id, each sort key's
+// order kept sorted once asked for, and the ids of a query (search, filter, pipeline, sort) read
+// off that order in one pass. Writes reach it through `apply` (store.ts keeps it in step).
+
+import type { AccountRow } from '../model.ts';
+import { inList, type ListQuery } from '../queries/account-select.ts';
+import { sortOf, type AccountSortKey } from '../queries/account-sort.ts';
+import { searchQuery } from '@shared/search-text.ts';
+import { ascending, entryOf, isEmpty, type AccountEntry } from './entry.ts';
+import { SearchTerms } from './terms.ts';
+
+/** A stage's position in the user resource's order (account-sort.ts, stagePositions). */
+export type StageRank = (id: string) => number | null;
+
+const NO_STAGES: StageRank = () => null;
+
+/** Past this many rows in one write, the orders are sorted again when next asked rather than patched. */
+const PATCH_LIMIT = 256;
+
+interface Order {
+  /** Ascending (entry.ts, ascending); the entries with no value at the end. */
+  entries: AccountEntry[];
+  compare: (a: AccountEntry, b: AccountEntry) => number;
+  /** For the pipeline: the stages it was sorted by. */
+  stages: StageRank;
+}
+
+/** The first position whose entry is not before `e`. */
+function lowerBound(order: Order, e: AccountEntry): number {
+  let [lo, hi] = [0, order.entries.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (order.compare(order.entries[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class AccountListIndex {
+  private readonly entries = new Map<string, AccountEntry>();
+  private readonly orders = new Map<AccountSortKey, Order>();
+  private readonly terms = new SearchTerms(() => this.entries.values());
+  /** Marks the entries a search found (AccountEntry.found), a new number for each search. */
+  private searches = 0;
+  /** Goes up with every write applied: a screen's answer is current while it is the same. */
+  version = 0;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Every row replaced (the store's accounts as first read). */
+  reset(rows: readonly AccountRow[]): void {
+    this.entries.clear();
+    this.orders.clear();
+    for (const row of rows) this.entries.set(row.id, entryOf(row));
+    this.terms.reset();
+    // Sorted now rather than at the first keystroke: the terms, and the list's default order.
+    this.terms.starting('\uffff', () => undefined);
+    this.order('created_at', NO_STAGES);
+    this.version++;
+  }
+
+  /** Rows written (put) and ids deleted, in the order they were written. */
+  apply(puts: readonly AccountRow[], deletes: readonly string[] = []): void {
+    const patch = puts.length + deletes.length <= PATCH_LIMIT;
+    if (!patch) this.orders.clear();
+    const size = puts.length + deletes.length;
+    const take = (id: string, next?: AccountEntry) => {
+      const old = this.entries.get(id);
+      this.terms.replace(old, next, size);
+      if (!old) return;
+      this.entries.delete(id);
+      for (const order of this.orders.values()) {
+        const at = lowerBound(order, old);
+        if (order.entries[at] === old) order.entries.splice(at, 1);
+        else this.orders.clear(); // never expected: an order that lost track is sorted again
+      }
+    };
+    for (const row of puts) {
+      const entry = entryOf(row);
+      take(row.id, entry);
+      this.entries.set(row.id, entry);
+      for (const order of this.orders.values()) order.entries.splice(lowerBound(order, entry), 0, entry);
+    }
+    for (const id of deletes) take(id);
+    this.version++;
+  }
+
+  /** A sort key's ascending order, sorted when first asked (or after a large write). */
+  private order(key: AccountSortKey, stages: StageRank): Order {
+    const kept = this.orders.get(key);
+    if (kept && (key !== 'pipeline' || kept.stages === stages)) return kept;
+    const compare = ascending(key, stages);
+    const order = { entries: [...this.entries.values()].sort(compare), compare, stages };
+    this.orders.set(key, order);
+    return order;
+  }
+
+  /**
+   * Marks the entries a folded search finds (account-select.ts, searchMatch): a name or email
+   * starts with the whole text, or, for several words, each word starts one of them.
+   */
+  private search(whole: string): number {
+    const mark = ++this.searches;
+    this.terms.starting(whole, (e) => (e.found = mark));
+    const words = whole.split(/\s+/).filter(Boolean);
+    if (words.length < 2) return mark;
+    let hits: Set<AccountEntry> | null = null;
+    for (const word of words) {
+      const next = new Set<AccountEntry>();
+      this.terms.starting(word, (e) => void ((hits === null || hits.has(e)) && next.add(e)));
+      hits = next;
+    }
+    for (const e of hits!) e.found = mark;
+    return mark;
+  }
+
+  /**
+   * The ids of every account a query selects, in its order, as listAccountIds gives them. `stages`
+   * ranks pipeline stages for the pipeline sort (the same function each time keeps its order).
+   */
+  ids(q: ListQuery, stages: StageRank = NO_STAGES): string[] {
+    const { key, desc } = sortOf(q.sort);
+    const { entries } = this.order(key, stages);
+    const whole = searchQuery(q.search);
+    const listed = inList(q);
+    const found = whole === '' ? 0 : this.search(whole);
+    const ids: string[] = [];
+    const take = (e: AccountEntry) => {
+      if ((found === 0 || e.found === found) && listed(e)) ids.push(e.id);
+    };
+    if (!desc) {
+      for (const e of entries) take(e);
+      return ids;
+    }
+    // Descending: the valued entries backwards, then the empty ones backwards (empties stay last).
+    let valued = entries.length;
+    while (valued > 0 && isEmpty(entries[valued - 1]!, key, stages)) valued--;
+    for (let i = valued - 1; i >= 0; i--) take(entries[i]!);
+    for (let i = entries.length - 1; i >= valued; i--) take(entries[i]!);
+    return ids;
+  }
+}

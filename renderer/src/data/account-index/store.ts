@@ -1,0 +1,195 @@
+// The list index of each open store: built from the store's accounts when the store opens, kept
+// in step by a DBCore middleware that applies every write of the accounts table as it is made
+// (any code path: the change module, pulls, deletions), and by other windows of the same store,
+// which name the accounts they wrote on a BroadcastChannel once their transaction commits.
+
+import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction } from 'dexie';
+import { accountsMiddleware } from '../accounts-middleware.ts';
+import type { AdvisorDb } from '../db.ts';
+import type { AccountRow } from '../model.ts';
+import { pipelineStages } from '../config.ts';
+import { stageRank } from '../queries/account-sort.ts';
+import { AccountListIndex, type StageRank } from './list-index.ts';
+
+export interface AccountIndex {
+  /** The index itself; read it once `ready`. */
+  readonly list: AccountListIndex;
+  /** Whether the store's accounts have been read into it. */
+  readonly ready: boolean;
+  /** Resolves once `ready`; rejects if the store could not be read. */
+  readonly whenReady: Promise<void>;
+  /** Calls `changed` after each batch of writes applied (once per task at most); returns the unsubscribe. */
+  subscribe(changed: () => void): () => void;
+  /** The pipeline stages' positions: the same function while the user resource's stages stay the same. */
+  stages(): Promise<StageRank>;
+}
+
+const indexes = new WeakMap<AdvisorDb, Kept>();
+
+/** The store's index, built on first use (current-store.ts asks for it as the store opens). */
+export function accountIndex(db: AdvisorDb): AccountIndex {
+  let kept = indexes.get(db);
+  if (!kept) indexes.set(db, (kept = new Kept(db)));
+  return kept;
+}
+
+/** BroadcastChannel, as far as used here (the Node configuration has no DOM types). */
+interface Channel {
+  onmessage: ((event: { data: unknown }) => void) | null;
+  postMessage(message: unknown): void;
+  close(): void;
+  unref?: () => void;
+}
+const Channels = (globalThis as unknown as { BroadcastChannel?: new (name: string) => Channel })
+  .BroadcastChannel;
+
+/** The store is closed: its index lets go of the other windows' notices (and of its entries). */
+export function forgetAccountIndex(db: AdvisorDb): void {
+  indexes.get(db)?.close();
+  indexes.delete(db);
+}
+
+const channelName = (db: AdvisorDb) => `advisor-desk:accounts:${db.name}`;
+
+class Kept implements AccountIndex {
+  readonly list = new AccountListIndex();
+  ready = false;
+  whenReady: Promise<void>;
+  private readonly listeners = new Set<() => void>();
+  private notifying = false;
+  /** Writes seen while the store is read: applied over what the read found. */
+  private pending: { puts: AccountRow[]; deletes: string[] }[] | null = [];
+  private staged: { key: string; rank: StageRank } | null = null;
+  private channel: Channel | null = null;
+
+  constructor(private readonly db: AdvisorDb) {
+    this.whenReady = this.build();
+    this.whenReady.catch(() => undefined);
+    this.listen();
+  }
+
+  private async build(): Promise<void> {
+    this.pending = [];
+    const rows = await this.db.accounts.toArray();
+    this.list.reset(rows);
+    for (const w of this.pending) this.list.apply(w.puts, w.deletes);
+    this.pending = null;
+    this.ready = true;
+    this.changed();
+  }
+
+  /** Read the store again (after a write that was undone, or one this index cannot follow row by row). */
+  rebuild(): void {
+    if (this.pending) return void this.whenReady.then(() => this.rebuild());
+    this.whenReady = this.build();
+    this.whenReady.catch(() => undefined);
+  }
+
+  written(puts: AccountRow[], deletes: string[]): void {
+    if (this.pending) this.pending.push({ puts, deletes });
+    else {
+      this.list.apply(puts, deletes);
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    if (this.notifying) return;
+    this.notifying = true;
+    queueMicrotask(() => {
+      this.notifying = false;
+      for (const listener of [...this.listeners]) listener();
+    });
+  }
+
+  subscribe(changed: () => void): () => void {
+    this.listeners.add(changed);
+    return () => this.listeners.delete(changed);
+  }
+
+  async stages(): Promise<StageRank> {
+    const stages = await pipelineStages(this.db);
+    // The same stages in the same order keep the pipeline order already sorted.
+    const key = stages.map((s) => s.id).join('\u0000');
+    if (this.staged?.key !== key) this.staged = { key, rank: stageRank(stages) };
+    return this.staged.rank;
+  }
+
+  /** Another window of this store names the accounts it wrote: they are read again here. */
+  private listen(): void {
+    if (!Channels) return;
+    const channel = new Channels(channelName(this.db));
+    // Node's channel would keep a test process alive.
+    channel.unref?.();
+    channel.onmessage = (event) => {
+      const ids = (event.data as { ids?: unknown } | null)?.ids as string[] | undefined;
+      if (!Array.isArray(ids) || !this.db.isOpen()) return;
+      void this.db.accounts.bulkGet(ids).then((rows) => {
+        const puts = rows.filter((r): r is AccountRow => r !== undefined);
+        this.written(
+          puts,
+          ids.filter((_, i) => rows[i] === undefined),
+        );
+      });
+    };
+    this.channel = channel;
+  }
+
+  close(): void {
+    if (this.channel) this.channel.onmessage = null;
+    this.channel?.close();
+    this.channel = null;
+  }
+
+  /** Names the accounts a committed transaction wrote, for the other windows of this store. */
+  announce(ids: string[]): void {
+    if (ids.length === 0 || !this.channel) return;
+    this.channel.postMessage({ ids });
+  }
+}
+
+/** The accounts a transaction wrote, announced when it commits; a transaction undone reads the store again. */
+const touched = new WeakMap<DBCoreTransaction, Set<string>>();
+
+function follow(kept: Kept, trans: DBCoreTransaction): Set<string> {
+  let ids = touched.get(trans);
+  if (ids) return ids;
+  touched.set(trans, (ids = new Set()));
+  const events = trans as unknown as Partial<EventTarget>;
+  events.addEventListener?.('complete', () => kept.announce([...ids]));
+  events.addEventListener?.('abort', () => kept.rebuild());
+  return ids;
+}
+
+function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateResponse): void {
+  const kept = indexes.get(db);
+  if (!kept) return; // no index yet: it reads the store when built
+  const ids = follow(kept, req.trans);
+  const failed = new Set(Object.keys(res.failures ?? {}).map(Number));
+  switch (req.type) {
+    case 'add':
+    case 'put': {
+      const puts = (req.values as AccountRow[]).filter((_, i) => !failed.has(i));
+      for (const row of puts) ids.add(row.id);
+      kept.written(puts, []);
+      return;
+    }
+    case 'delete': {
+      const keys = (req.keys as string[]).filter((_, i) => !failed.has(i));
+      for (const id of keys) ids.add(id);
+      kept.written([], keys);
+      return;
+    }
+    case 'deleteRange':
+      // A whole table cleared, or a range of ids: read the store again (rare).
+      kept.rebuild();
+  }
+}
+
+/** The middleware that keeps the store's list index in step with every write of its accounts. */
+export const accountIndexMiddleware = (db: AdvisorDb) =>
+  accountsMiddleware('accountIndex', async (table, req) => {
+    const res = await table.mutate(req);
+    applied(db, req, res);
+    return res;
+  });

@@ -1,21 +1,19 @@
 #!/usr/bin/env bash
-# The checks before the tests (npm test): typecheck (tsc, vue-tsc), lint (eslint, prettier) and the
-# build, side by side. Each is one process on one core, so on two cores the five take about as long
-# as their sum over two, not their sum. Each one's output is printed whole once all have ended, in
-# this order, with its time; any failure fails the whole.
+# The checks (npm run checks, and npm test beside the tests): typecheck (tsc, vue-tsc) and lint
+# (eslint, prettier), side by side. Each is one process on one core. Each one's output is printed
+# whole once all have ended, in this order, with its time; any failure fails the whole.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 PATH="$PWD/node_modules/.bin:$PATH"
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-names=(tsc vue-tsc eslint prettier build)
+names=(tsc vue-tsc eslint prettier)
 declare -A commands=(
   [tsc]='tsc --noEmit -p tsconfig.json'
   [vue-tsc]='vue-tsc --noEmit -p tsconfig.web.json'
   [eslint]='eslint . --max-warnings 0'
   [prettier]='prettier --check . --log-level warn'
-  [build]='electron-vite build'
 )
 
 for name in "${names[@]}"; do

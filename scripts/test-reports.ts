@@ -64,7 +64,8 @@ export interface Summary {
 }
 
 /** The suite's closing line from the reports in `dir`, failing when either runner failed, ran nothing or did not report in this run. */
-export function summarize(dir: string): Summary {
+/** `checksFailed`: the checks run beside the tests (scripts/suite.sh --checks) failed. */
+export function summarize(dir: string, { checksFailed = false } = {}): Summary {
   const files = reportFiles(dir);
   const startedMs = existsSync(files.started) ? statSync(files.started).mtimeMs : null;
   const v = readReport<VitestReport>('vitest', files.vitest, startedMs);
@@ -77,6 +78,7 @@ export function summarize(dir: string): Summary {
   else if (!v.report.success) problems.push('vitest reported errors');
   if ('problem' in p) problems.push(p.problem);
   else if (p.report.errors.length > 0) problems.push('Playwright reported errors outside the tests');
+  if (checksFailed) problems.push('the checks (typecheck or lint) failed: their output is above');
 
   const passed =
     (vitest?.numPassedTests ?? 0) + (playwright ? playwright.stats.expected + playwright.stats.flaky : 0);

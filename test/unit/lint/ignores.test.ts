@@ -1,6 +1,7 @@
 // What the checks skip: the bundled configs electron-vite and Vite write beside their config while
-// loading it, and remove. The build runs beside ESLint and Prettier (scripts/checks.sh); a fresh
-// clone's run failed when ESLint listed such a file and it was gone before ESLint read it.
+// loading it, and remove. vitest's tests that load those configs run beside ESLint and Prettier
+// (scripts/suite.sh); a fresh clone's run failed when ESLint listed such a file and it was gone
+// before ESLint read it.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';

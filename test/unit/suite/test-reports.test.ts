@@ -38,6 +38,17 @@ describe("the suite's closing line", () => {
     expect(summarize(dir)).toEqual({ line: '13 passed, 0 failed, 1 skipped', problems: [], ok: true });
   });
 
+  it('fails a run whose tests all passed when the checks beside them failed', () => {
+    const files = reportFiles(dir);
+    startRun(dir);
+    write(files.vitest, VITEST_OK);
+    write(files.playwright, PLAYWRIGHT_OK);
+    const summary = summarize(dir, { checksFailed: true });
+    expect(summary.ok).toBe(false);
+    expect(summary.line).toBe('13 passed, 0 failed, 1 skipped');
+    expect(summary.problems).toEqual(['the checks (typecheck or lint) failed: their output is above']);
+  });
+
   it('refuses a report older than the run: the runner that wrote none this time fails the run', () => {
     const files = reportFiles(dir);
     startRun(dir);

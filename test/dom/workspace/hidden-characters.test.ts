@@ -9,6 +9,7 @@ import type { Bridge, KeptFile, PreviewResult } from '@shared/bridge.ts';
 import { useBridge } from '../../../renderer/src/common/bridge/index.ts';
 import { clientFields } from '../../support/store.ts';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { withoutCodes } from '../../support/dom/platform-text.ts';
 import { byTestId, mountWorkspace, one, openDb, pulledInFull, syncedAccount, syncedItem } from './harness.ts';
 
 unmountAfterEach();
@@ -24,13 +25,6 @@ function mainProcess() {
     },
   } as unknown as Bridge);
 }
-
-/** The text a reader sees, without the marks' codes: what is written on disk. */
-const withoutCodes = (el: Element) => {
-  const copy = el.cloneNode(true) as Element;
-  for (const code of copy.querySelectorAll('.hidden-code')) code.remove();
-  return copy.textContent?.trim();
-};
 
 describe('hidden characters in names from the platform', () => {
   it('lists report\\u202Egnp.exe on the Files tab as report_gnp.exe, its `_` marked U+202E', async () => {

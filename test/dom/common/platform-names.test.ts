@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // Names from the platform with characters that draw nothing or reorder the text (issue 24) on the
-// Reports screen: each report's title, description and tags sit in a <bdi> with every hidden
-// character drawn as its mark (its code); the file a report is saved as is named as it will be
-// written on disk, the `_` for U+202E marked.
+// Reports screen and in the team switcher: each report's title, description and tags, and each
+// team's name, sit in a <bdi> with every hidden character drawn as its mark (its code); the file a
+// report is saved as is named as it will be written on disk, the `_` for U+202E marked.
 
-import { mount, type MountingOptions } from '@vue/test-utils';
+import { flushPromises, mount, type MountingOptions } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
@@ -13,9 +13,12 @@ import Tooltip from 'primevue/tooltip';
 import { describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView } from 'vue-router';
+import type { PlatformUser } from '../../../renderer/src/common/platform.ts';
+import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import type { ReportRow } from '../../../renderer/src/data/model.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import ReportsView from '../../../renderer/src/reports/ReportsView.vue';
+import TeamSwitcher from '../../../renderer/src/shell/TeamSwitcher.vue';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { marksIn, withoutCodes } from '../../support/dom/platform-text.ts';
 import { fakeIdb, openDb } from '../../support/store.ts';
@@ -119,5 +122,42 @@ describe('the Reports screen', () => {
       'Hidden character U+202E (right-to-left override), written as “_”',
     );
     expect(fileName.textContent).not.toContain('\u202E');
+  });
+});
+
+describe('the team switcher', () => {
+  it('shows the current team’s name and each team of the list isolated, hidden characters marked', async () => {
+    const db = openDb();
+    useLocalDb(db);
+    mount(TeamSwitcher, { attachTo: document.body, global: { plugins: plugins() } });
+    const teams = [
+      { id: 1, name: 'Main\u061CStreet\u200BAdvisors' },
+      { id: 2, name: 'Harbor \u202Ehtlaew' },
+    ];
+    useSessionStore().user = { team: teams[0], teams } as unknown as PlatformUser;
+    await flushPromises();
+
+    const switcher = one('team-switcher');
+    const current = switcher.querySelector('[data-testid="team-name"]')!;
+    expect(current).not.toBeNull();
+    expect(current.tagName).toBe('BDI');
+    expect(drawn(current)).toBe('MainU+061CStreetU+200BAdvisors');
+    expect(marksIn(current)).toEqual(['U+061C', 'U+200B']);
+    expect(switcher.textContent).not.toMatch(/[\u061C\u200B]/);
+
+    // The list, opened: every team's name isolated, its option named with the characters spelt out.
+    switcher.click();
+    await vi.waitFor(() => expect(document.body.querySelectorAll('[role="option"]')).toHaveLength(2));
+    const options = [...document.body.querySelectorAll<HTMLElement>('[role="option"]')];
+    expect(options.map((o) => drawn(o.querySelector('bdi')!))).toEqual([
+      'MainU+061CStreetU+200BAdvisors',
+      'Harbor U+202Ehtlaew',
+    ]);
+    expect(options.map((o) => marksIn(o))).toEqual([['U+061C', 'U+200B'], ['U+202E']]);
+    expect(options.map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Main[U+061C]Street[U+200B]Advisors',
+      'Harbor [U+202E]htlaew',
+    ]);
+    for (const option of options) expect(option.textContent).not.toMatch(/[\u202E\u061C\u200B]/);
   });
 });

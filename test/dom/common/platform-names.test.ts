@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // Names from the platform with characters that draw nothing or reorder the text (issue 24) on the
-// Reports screen and in the team switcher: each report's title, description and tags, and each
-// team's name, sit in a <bdi> with every hidden character drawn as its mark (its code); the file a
-// report is saved as is named as it will be written on disk, the `_` for U+202E marked.
+// Reports screen, in the team switcher and beside the budget: each report's title, description
+// and tags, each team's name and each item named beside its budget line sit in a <bdi> with every
+// hidden character drawn as its mark (its code); the file a report is saved as is named as it
+// will be written on disk, the `_` for U+202E marked.
 
 import { flushPromises, mount, type MountingOptions } from '@vue/test-utils';
 import Dexie from 'dexie';
@@ -18,6 +19,7 @@ import { useSessionStore } from '../../../renderer/src/common/session.ts';
 import type { ReportRow } from '../../../renderer/src/data/model.ts';
 import { useLocalDb } from '../../../renderer/src/data/identity/current-store.ts';
 import ReportsView from '../../../renderer/src/reports/ReportsView.vue';
+import BudgetPayments from '../../../renderer/src/workspace/BudgetPayments.vue';
 import TeamSwitcher from '../../../renderer/src/shell/TeamSwitcher.vue';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import { marksIn, withoutCodes } from '../../support/dom/platform-text.ts';
@@ -159,5 +161,49 @@ describe('the team switcher', () => {
       'Harbor [U+202E]htlaew',
     ]);
     for (const option of options) expect(option.textContent).not.toMatch(/[\u202E\u061C\u200B]/);
+  });
+});
+
+describe('the payments beside the budget', () => {
+  it('names each item by its name isolated, marked, and the kind of item in the app’s words', () => {
+    const monthly = (value: number) => ({ value, frequency: 'monthly' });
+    mount(BudgetPayments, {
+      attachTo: document.body,
+      props: {
+        items: [
+          {
+            section: 'liabilities',
+            fields: { name: '\u202Eegagtrom', type: 'fixed', cost_value: monthly(1_650) },
+          },
+          {
+            section: 'liabilities',
+            fields: { name: 'Car\u200Bloan', type: 'auto', cost_value: monthly(420) },
+          },
+          {
+            section: 'insurance',
+            fields: {
+              name: 'Term\u061Clife',
+              type: 'term',
+              premium_value: { value: 900, frequency: 'yearly' },
+            },
+          },
+        ],
+        fixed: { mortgage: monthly(1_650) },
+        missing: [],
+        net: null,
+        currency: 'USD',
+      },
+      global: { plugins: plugins() },
+    });
+
+    const mortgage = document.body.querySelector('tr[data-line="mortgage"] th')!;
+    expect(mortgage).not.toBeNull();
+    const names = [...mortgage.querySelectorAll('bdi')];
+    expect(names.map(drawn)).toEqual(['U+202Eegagtrom']);
+    expect(mortgage.textContent?.replace(/\s+/g, ' ')).toContain('U+202Eegagtrom (liability)');
+    expect(mortgage.textContent).not.toContain('\u202E');
+    const all = one('budget-payments');
+    expect(marksIn(all).sort()).toEqual(['U+061C', 'U+200B', 'U+202E']);
+    expect(all.textContent).not.toMatch(/[\u202E\u061C\u200B]/);
   });
 });

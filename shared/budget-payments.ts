@@ -174,8 +174,13 @@ export const budgetLineLabel = (line: string): string => fieldLabel(line, 'expen
 
 /** A payment's item in the advisor's words: its name and what it is ("Car loan (liability)"). */
 export function paymentLabel(payment: ItemPayment): string {
+  return payment.name ? `${payment.name} (${paymentKind(payment)})` : paymentKind(payment, 'many');
+}
+
+/** What kind of item a payment is of, in one word ("liability") or, for `many`, its section's title. */
+export function paymentKind(payment: Pick<ItemPayment, 'section'>, count: 'one' | 'many' = 'one'): string {
   const [title, one] = SECTION_TITLES[payment.section] ?? [payment.section, payment.section];
-  return payment.name ? `${payment.name} (${one})` : title;
+  return count === 'one' ? one : title;
 }
 
 /** The sections of payments that are not on this computer, by title ("Liabilities and Insurance"). */

@@ -157,3 +157,7 @@ export function plainOf(parts: readonly TextPart[]): string {
 
 /** A platform's text as a plain string: hidden characters written `[U+202E]`, isolated when it reads right to left. */
 export const platformPlain = (text: string): string => plainOf(platformParts(text));
+
+/** What went wrong, as a plain string: an error's message (the platform's words, often quoting its names). */
+export const platformError = (error: unknown): string =>
+  platformPlain(error instanceof Error ? error.message : String(error));

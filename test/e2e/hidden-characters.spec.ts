@@ -4,7 +4,8 @@
 // override reverses the rest of the title ("Ann eeL boB & lesteR") and makes the file read
 // "reportexe.png". Shown here: each name isolated in a <bdi>, the override as a visible mark
 // "U+202E" with a tooltip naming it, the title's words left to right in the order they are
-// written, and the file under the name it is saved as (report_gnp.exe), its `_` marked.
+// written, and the file under the name it is saved as (report_gnp.exe), its `_` marked. The
+// delete dialog's title holds the name the same way, and Chromium still names the dialog by it.
 
 import type { Locator } from '@playwright/test';
 import {
@@ -120,4 +121,19 @@ test('hidden characters in names are shown as marks and reorder nothing', async 
   // Saved, it is the very name shown.
   await file.getByTestId('file-save').click();
   await expect(file.getByTestId('file-outcome')).toContainText(/report_gnp\.exe\.$/);
+
+  // ---- The delete dialog: its title isolates the name, and names the dialog ---------------------
+  await openAccount(page, id);
+  await page.getByTestId('delete-account-open').click();
+  const dialog = page.getByRole('dialog', {
+    name: /^Delete Ann ?Hidden character U\+202E \(right-to-left override\) ?Retsel & Bob Lee$/,
+  });
+  await expect(dialog).toBeVisible();
+  const header = dialog.getByTestId('delete-title');
+  expect(await header.innerText()).toBe('Delete Ann U+202ERetsel & Bob Lee');
+  await expect(header.locator('bdi [data-code="U+202E"]')).toBeVisible();
+  const headerEdges = await leftEdges(header, ['Delete', 'Ann', 'U+202E', 'Retsel', '&', 'Bob', 'Lee']);
+  expect(headerEdges).toEqual([...headerEdges].sort((a, b) => a - b));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -12,6 +12,7 @@ import type { AdvisorDb } from '../data/db.ts';
 import type { AccountRow } from '../data/model.ts';
 import { accountName, type ListFilter } from '../household/display.ts';
 import type { UserConfig } from '../household/userConfig.ts';
+import { platformError, platformPlain } from '@shared/platform-text.ts';
 
 /** The toast group of the word after an archive, with its Undo. */
 export const ARCHIVE_UNDO_GROUP = 'archive-undo';
@@ -43,7 +44,7 @@ export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref
       toast.add({
         severity: 'error',
         summary: 'Not changed',
-        detail: e instanceof Error ? e.message : String(e),
+        detail: platformError(e),
         life: 8000,
       });
       return false;
@@ -59,7 +60,7 @@ export function useAccountToggles(db: AdvisorDb, config: UserConfig, filter: Ref
   }
   function toggleArchived(row: AccountRow) {
     const on = row.archived !== 1;
-    const name = accountName(row);
+    const name = platformPlain(accountName(row));
     const restore = () => void change(row, { archived: false }, `${name} restored from the archive.`);
     void change(row, { archived: on }, `${name} ${on ? 'archived' : 'restored from the archive'}.`).then(
       (made) => {

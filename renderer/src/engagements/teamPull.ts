@@ -11,6 +11,7 @@ import {
   ENGAGEMENT_LIST_STATE,
   type EngagementListState,
 } from '../sync/pull/engagement-list.ts';
+import { platformError } from '@shared/platform-text.ts';
 
 /** Starts the opening pull (unless `offline`) and offers Refresh's. */
 export function useTeamPull(db: AdvisorDb, offline: Ref<boolean>) {
@@ -30,7 +31,7 @@ export function useTeamPull(db: AdvisorDb, offline: Ref<boolean>) {
       if (report.failures.length)
         updateProblem.value = `The list could not be updated from the platform: ${report.failures.map((f) => f.message).join(' ')}`;
     } catch (error) {
-      updateProblem.value = error instanceof Error ? error.message : String(error);
+      updateProblem.value = platformError(error);
     } finally {
       updating.value = false;
     }

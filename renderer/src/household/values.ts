@@ -10,6 +10,7 @@ import type { FormField } from '@shared/section-forms/form.ts';
 import { fieldLabel, valueLabel } from '@shared/section-forms/labels.ts';
 import type { FlowLine, StoredFrequency } from '@shared/finance.ts';
 import { isPlainObject } from '@shared/is-plain-object.ts';
+import { platformError, platformPlain } from '@shared/platform-text.ts';
 import { phoneText } from './phone.ts';
 
 export type Fields = Record<string, unknown>;
@@ -433,10 +434,11 @@ export { US_STATE_OPTIONS } from './us-states.ts';
 /**
  * Why a save failed, for the form: a change the change module refuses in its words, a storage
  * problem (a full disk …) in plain words with the way out, anything else as it is. The form keeps
- * what the user typed either way.
+ * what the user typed either way. A message may quote the platform's names or values: hidden
+ * characters are spelt out (`[U+202E]`).
  */
 export function saveFailure(error: unknown, what = 'Not saved'): string {
-  if (error instanceof ChangeRefused) return error.message;
+  if (error instanceof ChangeRefused) return platformPlain(error.message);
   if (error instanceof StorageError) return `${error.problem.message} ${error.problem.whatToDo}`;
-  return `${what}: ${error instanceof Error ? error.message : String(error)}`;
+  return `${what}: ${platformError(error)}`;
 }

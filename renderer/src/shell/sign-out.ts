@@ -7,6 +7,7 @@
 // TypeScript over small ports, so its rules are tested without a screen.
 
 import type { WaitingTeam } from '../data/identity/other-teams.ts';
+import { platformPlain } from '@shared/platform-text.ts';
 
 /** Where the dialog is. */
 export type SignOutStep = 'choose' | 'sending' | 'confirm-removal' | 'signing-out' | 'done';
@@ -79,7 +80,7 @@ const total = (waiting: readonly WaitingTeam[]) => waiting.reduce((n, w) => n + 
 /** "2 changes for Harbor Wealth Partners are not sent." (the other teams' changes, named by team) */
 export function elsewhereNote(waiting: readonly WaitingTeam[]): string {
   if (waiting.length === 0) return '';
-  const parts = waiting.map((w) => `${changes(w.count)} for ${w.team.name}`);
+  const parts = waiting.map((w) => `${changes(w.count)} for ${platformPlain(w.team.name)}`);
   return `${list(parts)} ${total(waiting) === 1 ? 'is' : 'are'} not sent.`;
 }
 
@@ -92,7 +93,7 @@ export function elsewhereWay(waiting: readonly WaitingTeam[], removeCopy = false
   if (removeCopy)
     return `${total(waiting) === 1 ? 'It goes' : 'They go'} with this computer's copy, lost for good.`;
   const kept = `${total(waiting) === 1 ? 'It is' : 'They are'} kept here and sent when`;
-  if (waiting.length === 1) return `${kept} ${waiting[0]!.team.name} is your current team.`;
+  if (waiting.length === 1) return `${kept} ${platformPlain(waiting[0]!.team.name)} is your current team.`;
   return `${kept} their team is your current team.`;
 }
 

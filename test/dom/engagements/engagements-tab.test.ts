@@ -161,3 +161,37 @@ describe('the workspace’s Engagements tab', () => {
     expect(close.title).toBe('Your role on the platform does not let you close or reopen questionnaires.');
   });
 });
+
+describe('names from the platform on the Engagements tab', () => {
+  it('draws a questionnaire’s title and member isolated, hidden characters marked, here and in the close question', async () => {
+    const db = openDb();
+    await user(db);
+    const account = await household(db);
+    await db.accounts.update(account.id, { meta: { ...account.meta, clientId: 71, coclientId: 72 } });
+    await db.engagements.put(
+      engagement('e-odd', 7, 72, { title: 'Risk\u061C \u202Eweiver', name: 'Bob\u200B Tester' }),
+    );
+    await mountWorkspace(db, account.id, { tab: 'engagements' });
+    useConnectivityStore().networkUp = false;
+    await vi.waitFor(() => expect(all('workspace-engagement')).toHaveLength(1));
+
+    const row = one('workspace-engagement');
+    expect([...row.querySelectorAll('.open bdi')].map((b) => b.textContent)).toEqual([
+      'RiskU+061C U+202Eweiver',
+      'BobU+200B Tester',
+    ]);
+    expect(row.textContent).not.toMatch(/[\u202E\u061C\u200B]/);
+
+    await click(row.querySelector('[data-testid="engagement-close"]')!);
+    await vi.waitFor(() => expect(all('confirm-dialog')).toHaveLength(1));
+    const message = one('confirm-message');
+    expect(message.textContent).not.toMatch(/[\u202E\u061C\u200B]/);
+    expect([...message.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+      'RiskU+061C U+202Eweiver',
+      'BobU+200B Tester',
+    ]);
+    expect(message.textContent?.replace(/\s+/g, ' ')).toContain(
+      'Closing “RiskU+061C U+202Eweiver” ends it for BobU+200B Tester: the answers can no longer be changed',
+    );
+  });
+});

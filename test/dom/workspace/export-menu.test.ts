@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Toast from 'primevue/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { withoutCodes } from '../../support/dom/platform-text.ts';
 import type { ApiRequest } from '@shared/api/request.ts';
 import type { Bridge } from '@shared/bridge.ts';
 import { localDay } from '@shared/export/file-name.ts';
@@ -72,12 +73,17 @@ unmountAfterEach();
  * Ann and Bob Tester with one joint asset, and the advisor's firm as the 0.0.1 `/user` gave it, in
  * their workspace as the shell shows it: with the command palette and the toasts.
  */
-async function open(): Promise<string> {
+async function open(lastName?: string): Promise<string> {
   const db = openDb();
   await putConfigEntries(db, [
     [CONFIG_KEYS.userV0, { pulledAt: 1, data: { company: 'Main Street Advisors' } }],
   ]);
-  const account = await household(db);
+  let account = await household(db);
+  if (lastName !== undefined) {
+    const fields = { ...account.fields, 'client.last_name': lastName, 'coclient.last_name': lastName };
+    await db.accounts.update(account.id, { fields });
+    account = { ...account, fields };
+  }
   await syncedItem(db, account.id, 'assets', 'a1', {
     type: 'Real estate',
     name: 'Family home',
@@ -174,6 +180,20 @@ describe('the workspace’s Export menu', () => {
     expect(assets).toContain('Family home');
     expect(assets).toContain('450000');
     expect(requests).toEqual([]);
+  });
+
+  it('shows the file’s name as the disk gets it, a hidden character’s `_` marked, and saves it so', async () => {
+    await open('Te\u202Ester');
+    await fromPalette('Export household data');
+    const shown = one('export-file-name');
+    const mark = shown.querySelector<HTMLElement>('[data-testid="hidden-char"]')!;
+    expect(mark.textContent).toBe('_U+202E');
+    expect(shown.textContent).not.toContain('\u202E');
+    const written = `Te_ster household – household data – ${today}.xlsx`;
+    expect(withoutCodes(shown.querySelector('bdi')!)).toBe(written);
+    await click(one('export-start'));
+    await vi.waitFor(() => expect(toast()).toContain(`Saved ${written}`), { timeout: 20_000 });
+    expect(readdirSync(dir)).toEqual([written]);
   });
 
   it('says what failed and what to do when the file cannot be saved, and leaves nothing', async () => {

@@ -5,7 +5,13 @@
 // UTS #51's ZWJ sequences), not from the code.
 
 import { describe, expect, it } from 'vitest';
-import { fileNameParts, platformParts, platformPlain, type TextPart } from '../../../shared/platform-text.ts';
+import {
+  fileNameParts,
+  platformError,
+  platformParts,
+  platformPlain,
+  type TextPart,
+} from '../../../shared/platform-text.ts';
 
 const text = (t: string): TextPart => ({ kind: 'text', text: t });
 const mark = (code: string, name?: string, shown = ''): TextPart => {
@@ -120,6 +126,13 @@ describe('platformPlain', () => {
     expect(platformPlain('محمد 2')).toBe('\u2068محمد 2\u2069');
     // The name's own isolates are spelt out, so only the outer pair is left to act.
     expect(platformPlain('a\u2069ש\u2068')).toBe('\u2068a[U+2069]ש[U+2068]\u2069');
+  });
+});
+
+describe('platformError', () => {
+  it('says an error’s message, or what was thrown, with its hidden characters spelt out', () => {
+    expect(platformError(new Error('Ann\u202E is archived.'))).toBe('Ann[U+202E] is archived.');
+    expect(platformError('No \u200Bteam')).toBe('No [U+200B]team');
   });
 });
 

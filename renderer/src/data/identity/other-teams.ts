@@ -6,6 +6,7 @@
 import Dexie from 'dexie';
 import type { AdvisorDb } from '../db.ts';
 import { userStores } from './store-names.ts';
+import { platformPlain } from '@shared/platform-text.ts';
 
 export interface TeamRef {
   id: number;
@@ -73,10 +74,11 @@ async function unsentIn(like: AdvisorDb, name: string): Promise<number> {
 
 /** "3 changes wait for Harbor Wealth Partners". */
 export function waitingSentence({ team, count }: WaitingTeam): string {
-  return count === 1 ? `1 change waits for ${team.name}` : `${count} changes wait for ${team.name}`;
+  const name = platformPlain(team.name);
+  return count === 1 ? `1 change waits for ${name}` : `${count} changes wait for ${name}`;
 }
 
 /** The way to send them: "Switch to Harbor Wealth Partners and send them". */
 export function switchToSend({ team, count }: WaitingTeam): string {
-  return `Switch to ${team.name} and send ${count === 1 ? 'it' : 'them'}`;
+  return `Switch to ${platformPlain(team.name)} and send ${count === 1 ? 'it' : 'them'}`;
 }

@@ -376,11 +376,13 @@ describe('tokens', () => {
     const own = new SandboxTokens(platform, ADVISOR);
     const t = newTransport(own);
     const unauthorized = platform.control.stats().byStatus['401'] ?? 0;
-    // The platform checks the token after the injected latency: expire it in between.
-    platform.control.setFaults({ latencyMs: 400, queue: [{ kind: 'latency', path: '^/api/v2/user$' }] });
+    const received = platform.control.stats().received;
+    // The platform checks the token after the injected latency: once the request is in (counted on
+    // arrival, before the wait), the token expires, in process, while the request waits.
+    platform.control.setFaults({ latencyMs: 1500, queue: [{ kind: 'latency', path: '^/api/v2/user$' }] });
     const pending = t.request<{ email: string }>(v2('/user'));
-    await sleep(100);
-    await sandbox(platform, 'tokens/expire');
+    await vi.waitFor(() => expect(platform.control.stats().received).toBe(received + 1), { interval: 5 });
+    platform.control.expireTokens();
     const user = succeeded(await pending);
     expect(user.email).toBe(ADVISOR);
     expect(own.refreshes).toBe(1);

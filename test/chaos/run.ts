@@ -3,22 +3,41 @@
 // duplicated, lost or divergent.
 
 import { parseArgs } from 'node:util';
-import { failed, runChaos, summary } from './scenario.ts';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '1' },
-    ops: { type: 'string', default: '200' },
-    faults: { type: 'string', default: '0.2' },
-    restarts: { type: 'string', default: '3' },
-    verbose: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: npm run chaos -- [options]
+  --seed N       the scenario's seed (default 1; same seed, same scenario)
+  --ops K        operations the scenario makes (default 200)
+  --faults P     probability of a fault per request, 0..1 (default 0.2)
+  --restarts R   restarts of the app along the way (default 3)
+  --verbose      every step on stderr`;
 
-function number(name: keyof typeof values, min: number, max: number): number {
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        seed: { type: 'string', default: '1' },
+        ops: { type: 'string', default: '200' },
+        faults: { type: 'string', default: '0.2' },
+        restarts: { type: 'string', default: '3' },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = readArgs();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+function number(name: 'seed' | 'ops' | 'faults' | 'restarts', min: number, max: number): number {
   const n = Number(values[name]);
   if (!Number.isFinite(n) || n < min || n > max) {
-    console.error(`--${name} must be a number from ${min} to ${max}.`);
+    console.error(`--${name} must be a number from ${min} to ${max}; got “${values[name]}”.\n\n${USAGE}`);
     process.exit(2);
   }
   return n;
@@ -31,6 +50,9 @@ const options = {
   restarts: Math.trunc(number('restarts', 0, 100_000)),
   ...(values.verbose ? { log: (line: string) => console.error(line) } : {}),
 };
+
+// Loaded once the options are read, so that --help and a bad option answer at once.
+const { failed, runChaos, summary } = await import('./scenario.ts');
 
 try {
   const report = await runChaos(options);

@@ -6,6 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_SORT_KEYS } from '../platform/accounts.ts';
 import { sortItems, type SortKeys } from '../platform/listing.ts';
 import type { AccountRecord } from '../platform/model.ts';
 import { sandbox } from '../support/sandbox.ts';
@@ -16,21 +17,11 @@ const ACCOUNTS = 50_000;
 vi.setConfig({ hookTimeout: 600_000 });
 const platform = sandbox({ seed: 3, accounts: ACCOUNTS });
 
+/** The sort keys the version 2 document lists for accounts. */
 const KEYS = [
-  'type',
-  'created_at',
-  'updated_at',
-  'client.first_name',
-  'client.last_name',
-  'client.email',
-  'coclient.first_name',
-  'coclient.last_name',
-  'coclient.email',
-  'quality',
-  'pipeline',
-  'favorited',
-  'archived',
-] as const;
+  ...Object.keys(ACCOUNT_SORT_KEYS),
+  ...(['quality', 'pipeline', 'favorited', 'archived'] as const),
+];
 const TYPES = [undefined, 'client', 'prospect', 'favorite', 'archived', 'all'] as const;
 
 interface Query {
@@ -77,15 +68,7 @@ function ordered(q: Query): number[] {
   const stages = new Map(store.state.pipelines.map((p) => [p.id, p.position]));
   const scores = new Map<number, number>();
   const keys: SortKeys<AccountRecord> = {
-    type: (a) => a.type,
-    created_at: (a) => a.created_at,
-    updated_at: (a) => a.updated_at,
-    'client.first_name': (a) => a.client.first_name,
-    'client.last_name': (a) => a.client.last_name,
-    'client.email': (a) => a.client.email,
-    'coclient.first_name': (a) => a.coclient?.first_name,
-    'coclient.last_name': (a) => a.coclient?.last_name,
-    'coclient.email': (a) => a.coclient?.email,
+    ...ACCOUNT_SORT_KEYS,
     quality: (a) => {
       if (!scores.has(a.id)) scores.set(a.id, store.quality(a).score);
       return scores.get(a.id);

@@ -62,8 +62,15 @@ function list(ctx: Context) {
   };
   const stage = q.pipeline;
   const needle = q.query ? q.query.trim().toLowerCase() : '';
-  const starts = (v: string | null | undefined) =>
-    typeof v === 'string' && v.toLowerCase().startsWith(needle);
+  const first = needle.charCodeAt(0);
+  // Most names differ from the query in their first letter: an ASCII first letter is compared
+  // without lowering the whole name (only A-Z change case below 128; any other goes the long way).
+  const starts = (v: string | null | undefined) => {
+    if (typeof v !== 'string') return false;
+    const c = v.charCodeAt(0);
+    if (needle !== '' && c < 128 && (c >= 65 && c <= 90 ? c + 32 : c) !== first) return false;
+    return v.toLowerCase().startsWith(needle);
+  };
   const named = (m: MemberRecord | null) =>
     !!m && (starts(m.first_name) || starts(m.last_name) || starts(m.email));
   const filter = (a: AccountRecord) => {

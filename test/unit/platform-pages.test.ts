@@ -41,9 +41,9 @@ type Write =
   | { kind: 'phone'; pick: number; number: string | null }
   | { kind: 'delete'; pick: number };
 
-async function call(method: string, path: string, body?: unknown) {
+async function call(method: string, path: string, body?: unknown, version = 'v2') {
   const token = platform.control.token(ADVISOR).access_token;
-  const res = await fetch(`${platform.url}/api/v2${path}`, {
+  const res = await fetch(`${platform.url}/api/${version}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -112,6 +112,18 @@ async function listed(q: Query): Promise<{ ids: number[]; total: number }> {
     params: { total: number };
   };
   return { ids: body.items.map((a) => a.id), total: body.params.total };
+}
+
+/** The version 0.0.1 list of the same sort (its keys are id and the plain ones) and type. */
+async function listedV0(q: Query): Promise<{ ids: number[]; total: number }> {
+  const type = q.type === 'client' ? 'clients' : q.type === 'prospect' ? 'prospects' : undefined;
+  const params = new URLSearchParams({ sort: q.sort, offset: String(q.offset), limit: String(q.limit) });
+  if (type) params.set('type', type);
+  const body = (await call('GET', `/accounts?${params.toString()}`, undefined, 'v0')) as {
+    items: { id: number }[];
+    total: number;
+  };
+  return { ids: body.items.map((a) => a.id), total: body.total };
 }
 
 /** The id of a visible account, picked by position so that a run can be shrunk and replayed. */
@@ -207,6 +219,10 @@ describe(`the v2 list page at ${ACCOUNTS} accounts`, { timeout: 600_000 }, () =>
             if (at < 0) continue;
             const near = { sort: q.sort, type: 'all', offset: Math.max(0, at - 5), limit: 11 } as const;
             expect(await listed(near), JSON.stringify(near)).toEqual(expected(near));
+            // Version 0.0.1 keeps no archive: its list is every account of the types asked.
+            if (!Object.hasOwn(ACCOUNT_SORT_KEYS, q.sort.replace(/^-/, ''))) continue;
+            const v0 = { ...near, type: 'all' as const, limit: Math.min(q.limit, 100) };
+            expect(await listedV0(v0), `v0 ${JSON.stringify(v0)}`).toEqual(expected(v0));
           }
         },
       ),

@@ -3,7 +3,8 @@
 // asserted, nothing fails on a number. Sections: a) ingest, b) search as you type (the queries),
 // c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box,
 // g) the household financial summary (PDF), h) the account list exported (CSV, XLSX), i) the
-// account list answered from its index in memory (keystroke felt, count shown by every sort key).
+// account list answered from its index in memory (keystroke felt, count shown by every sort key),
+// j) the sandbox platform's own v2 list page at 1,000 and 50,000 accounts (sandbox-list.ts).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -30,6 +31,7 @@ import { benchAccounts } from './data.ts';
 import type { BenchApi } from './page.ts';
 import { ACCOUNT_SORT_KEYS } from '../../renderer/src/data/queries/index.ts';
 import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
+import { sandboxListPages } from './sandbox-list.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADVISOR = 'advisor@sandbox.test';
@@ -197,6 +199,14 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (section: string) => only.length === 0 || only.includes(section);
   const load = loadavg()[0]!;
+  if (only.length > 0 && only.every((section) => section === 'j')) {
+    // The sandbox's own list needs neither the page nor Chromium.
+    say(
+      `machine  ${availableParallelism()} CPUs, load average ${load.toFixed(2)} at start; Node ${process.version}`,
+    );
+    await sandboxListPages(say, took);
+    return;
+  }
   // 1,000 seeded accounts: the templates of the payloads, and the accounts section d) edits.
   const platform = await startPlatform({ port: 0, seed: 1, accounts: 1_000, rateLimit: 0 });
   const store = platform.control.store();
@@ -278,6 +288,7 @@ async function main(): Promise<void> {
     if (wanted('g')) await summaryPdf(browser);
     if (wanted('h')) await listExport(call);
     if (wanted('i')) await listIndex(call, page);
+    if (wanted('j')) await sandboxListPages(say, took);
     await call('closeListDb');
   } finally {
     await browser.close();

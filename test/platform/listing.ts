@@ -9,12 +9,21 @@ export type SortKeys<T> = Record<string, (item: T) => SortValue>;
 /** Largest `limit` any list accepts; above it the answer is 422 (the documents leave it open). */
 export const MAX_LIMIT = 500;
 
-function compareValues(a: SortValue, b: SortValue): number {
+/**
+ * `a.localeCompare(b, 'en', { sensitivity: 'base' })` builds this collator on every call; made
+ * once, the same comparison is some hundred times cheaper (what a sort of 50,000 accounts spent).
+ */
+const COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
+
+export const isEmpty = (v: SortValue): boolean => v === null || v === undefined || v === '';
+
+/** Ascending order of two values; empty values last. */
+export function compareValues(a: SortValue, b: SortValue): number {
   const na = a === null || a === undefined || a === '';
   const nb = b === null || b === undefined || b === '';
   if (na || nb) return na === nb ? 0 : na ? 1 : -1; // empty values last, either direction
   if (typeof a === 'string' && typeof b === 'string')
-    return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+    return COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -42,11 +51,29 @@ export function sortItems<T>(
   tieBreak: (item: T) => SortValue,
   dialect: Dialect = 'v2',
 ): T[] {
+  const order = sortOrder(expression, keys, dialect);
+  return [...items].sort((x, y) => {
+    for (const { get, desc } of order) {
+      const va = get(x);
+      const vb = get(y);
+      const c = isEmpty(va) || isEmpty(vb) ? compareValues(va, vb) : compareValues(va, vb) * (desc ? -1 : 1);
+      if (c !== 0) return c;
+    }
+    return compareValues(tieBreak(x), tieBreak(y)) * (order[0]?.desc ? -1 : 1);
+  });
+}
+
+/** The keys of a sort expression with their directions; 422 naming the allowed keys for an unknown one. */
+export function sortOrder<T>(
+  expression: string,
+  keys: SortKeys<T>,
+  dialect: Dialect = 'v2',
+): { name: string; get: (item: T) => SortValue; desc: boolean }[] {
   const known = new Map(Object.entries(keys));
   const parts = (dialect === 'v0' ? expression.split(',') : [expression])
     .map((p) => p.trim())
     .filter(Boolean);
-  const order = parts.map((part) => {
+  return parts.map((part) => {
     const desc = part.startsWith('-');
     const get = known.get(desc ? part.slice(1) : part);
     if (!get) {
@@ -58,18 +85,7 @@ export function sortItems<T>(
         `use one of ${names}, each optionally prefixed with - for descending, separated by commas`,
       );
     }
-    return { get, desc };
-  });
-  return [...items].sort((x, y) => {
-    for (const { get, desc } of order) {
-      const va = get(x);
-      const vb = get(y);
-      const emptyA = va === null || va === undefined || va === '';
-      const emptyB = vb === null || vb === undefined || vb === '';
-      const c = emptyA || emptyB ? compareValues(va, vb) : compareValues(va, vb) * (desc ? -1 : 1);
-      if (c !== 0) return c;
-    }
-    return compareValues(tieBreak(x), tieBreak(y)) * (order[0]?.desc ? -1 : 1);
+    return { name: desc ? part.slice(1) : part, get, desc };
   });
 }
 

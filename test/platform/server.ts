@@ -288,6 +288,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   };
 
   app.addHook('onSend', async (req, reply, payload) => {
+    // Before the answer leaves, so that no later request reads an order kept from before it.
+    if (req.method !== 'GET') store.written();
     if (req.fault === 'drop-after' && reply.statusCode < 400) {
       // The handler has committed its change; the client never learns the outcome.
       settle(req, reply.statusCode);

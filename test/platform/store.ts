@@ -57,11 +57,23 @@ export class Store {
     readonly random: Random,
   ) {}
 
+  /**
+   * Counts writes: bumped by `written()` and `changed()`, so that what is kept over the records
+   * (the account list's orders, account-order.ts) knows when to read them again.
+   */
+  revision = 0;
+
   onChange(listener: () => void): void {
     this.listeners.push(listener);
   }
 
+  /** A request that may have written has run; it is counted before its answer is sent. */
+  written(): void {
+    this.revision++;
+  }
+
   changed(): void {
+    this.revision++;
     for (const l of this.listeners) l();
   }
 

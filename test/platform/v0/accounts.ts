@@ -17,7 +17,8 @@ import { beyondTheDocument } from '../sections.ts';
 import { isCountryCode, US_STATES } from '../catalog.ts';
 import { parseDate } from '../clock.ts';
 import { invalid } from '../errors.ts';
-import { page, paging, sortItems, type SortKeys } from '../listing.ts';
+import { accountPage } from '../account-order.ts';
+import { page, paging, sortItems, sortOrder, type SortKeys } from '../listing.ts';
 import type { AccountRecord, MemberRecord } from '../model.ts';
 import type { Context, Router } from '../router.ts';
 import { fileObject, isEmail, normalizeAddress } from '../validate.ts';
@@ -35,12 +36,23 @@ function list(ctx: Context) {
   const p = paging(q, 100, 'v0');
   if (q.type && q.type !== 'clients' && q.type !== 'prospects') throw invalid(['type is invalid.']);
   const u = ctx.user;
-  let items = ctx.store
-    .visibleAccounts(u)
-    .filter((a) => u.permissions[ctx.store.accountPermission(a.type, 'view')]);
-  if (q.type) items = items.filter((a) => (q.type === 'clients') === (a.type === 'CLIENT'));
-  const sorted = sortItems(items, q.sort || 'id', SORT, (a) => a.id, 'v0');
-  return { items: page(sorted, p).map(accountV0), limit: p.limit, offset: p.offset, total: sorted.length };
+  const store = ctx.store;
+  const canView = {
+    CLIENT: u.permissions[store.accountPermission('CLIENT', 'view')],
+    PROSPECT: u.permissions[store.accountPermission('PROSPECT', 'view')],
+  };
+  const filter = (a: AccountRecord) =>
+    canView[a.type] && (!q.type || (q.type === 'clients') === (a.type === 'CLIENT'));
+  const sort = q.sort || 'id';
+  const keys = sortOrder(sort, SORT, 'v0');
+  if (keys.length > 1) {
+    // Several keys: sorted for this request (the kept orders are of one key).
+    const sorted = sortItems(store.visibleAccounts(u).filter(filter), sort, SORT, (a) => a.id, 'v0');
+    return { items: page(sorted, p).map(accountV0), limit: p.limit, offset: p.offset, total: sorted.length };
+  }
+  const [key = { name: 'id', get: (a: AccountRecord) => a.id, desc: false }] = keys;
+  const { items, total } = accountPage(store, { teamId: u.currentTeamId, key, filter, ...p });
+  return { items: items.map(accountV0), limit: p.limit, offset: p.offset, total };
 }
 
 /** Reads a member summary of a body; the messages name the field as `client.email` etc. */

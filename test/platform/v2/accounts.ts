@@ -13,8 +13,9 @@ import {
   type MemberInput,
 } from '../accounts.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { page, paging, sortItems, startsWith, type SortKeys } from '../listing.ts';
-import type { AccountRecord, Phone } from '../model.ts';
+import { accountPage } from '../account-order.ts';
+import { page, paging, sortItems, sortOrder, type SortKeys } from '../listing.ts';
+import type { AccountRecord, MemberRecord, Phone } from '../model.ts';
 import { verifyPassword } from '../oauth.ts';
 import type { Context, Router } from '../router.ts';
 import { sendFile } from '../files.ts';
@@ -49,38 +50,47 @@ function list(ctx: Context) {
     );
   }
   const u = ctx.user;
-  let items = ctx.store
-    .visibleAccounts(u)
-    .filter((a) => u.permissions[ctx.store.accountPermission(a.type, 'view')]);
-  items = items.filter((a) => {
-    if (type === 'all') return true;
-    if (type === 'archived') return a.archived;
-    if (a.archived) return false;
-    return type === 'client'
-      ? a.type === 'CLIENT'
-      : type === 'prospect'
-        ? a.type === 'PROSPECT'
-        : type === 'favorite'
-          ? a.favorited
-          : true;
+  const store = ctx.store;
+  // A blank sort (`sort=%20`) names no key: insertion order, as sortItems gives it.
+  const [key = { name: 'id', get: (a: AccountRecord) => a.id, desc: false }] = sortOrder(
+    sort,
+    ACCOUNT_SORT(ctx),
+  );
+  const canView = {
+    CLIENT: u.permissions[store.accountPermission('CLIENT', 'view')],
+    PROSPECT: u.permissions[store.accountPermission('PROSPECT', 'view')],
+  };
+  const stage = q.pipeline;
+  const needle = q.query ? q.query.trim().toLowerCase() : '';
+  const first = needle.charCodeAt(0);
+  // Most names differ from the query in their first letter: an ASCII first letter is compared
+  // without lowering the whole name (only A-Z change case below 128; any other goes the long way).
+  const starts = (v: string | null | undefined) => {
+    if (typeof v !== 'string') return false;
+    const c = v.charCodeAt(0);
+    if (needle !== '' && c < 128 && (c >= 65 && c <= 90 ? c + 32 : c) !== first) return false;
+    return v.toLowerCase().startsWith(needle);
+  };
+  const named = (m: MemberRecord | null) =>
+    !!m && (starts(m.first_name) || starts(m.last_name) || starts(m.email));
+  const filter = (a: AccountRecord) => {
+    if (!canView[a.type]) return false;
+    if (type === 'archived' ? !a.archived : type !== 'all' && a.archived) return false;
+    if (type === 'client' && a.type !== 'CLIENT') return false;
+    if (type === 'prospect' && a.type !== 'PROSPECT') return false;
+    if (type === 'favorite' && !a.favorited) return false;
+    if (stage && a.pipelineId !== stage) return false;
+    return !q.query || named(a.client) || named(a.coclient);
+  };
+  const { items, total } = accountPage(store, {
+    teamId: u.currentTeamId,
+    key,
+    filter,
+    ...p,
   });
-  if (q.pipeline) items = items.filter((a) => a.pipelineId === q.pipeline);
-  if (q.query) {
-    const needle = q.query.trim();
-    items = items.filter((a) =>
-      [a.client, a.coclient].some(
-        (m) =>
-          m &&
-          (startsWith(m.first_name, needle) ||
-            startsWith(m.last_name, needle) ||
-            startsWith(m.email, needle)),
-      ),
-    );
-  }
-  const sorted = sortItems(items, sort, ACCOUNT_SORT(ctx), (a) => a.id);
   return {
-    items: page(sorted, p).map((a) => accountV2(ctx.store, a)),
-    params: { limit: p.limit, offset: p.offset, sort, total: sorted.length },
+    items: items.map((a) => accountV2(store, a)),
+    params: { limit: p.limit, offset: p.offset, sort, total },
   };
 }
 

@@ -280,7 +280,8 @@ describe('an account one of whose sections failed to arrive (sandbox platform)',
       queue: [{ kind: 'latency', methods: ['GET'], path: `/accounts/${household.id}/cash$` }],
     });
     await click(worth.querySelector('[data-testid="get-now"]')!);
-    expect(one('net-worth-total').textContent?.trim()).toBe('Downloading…');
+    // The pull starts after the click's own reads: under load, a moment after the click returns.
+    await vi.waitFor(() => expect(one('net-worth-total').textContent?.trim()).toBe('Downloading…'));
     expect(one('net-worth').querySelector('[data-testid="not-downloaded"]')?.getAttribute('data-state')).toBe(
       'downloading',
     );

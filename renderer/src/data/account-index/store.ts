@@ -24,6 +24,17 @@ export interface AccountIndex {
   stages(): Promise<StageRank>;
 }
 
+/**
+ * The accounts with one of `terms` among their search terms (accounts.ts, searchColumn: names and
+ * emails lower-cased and folded), each once, by term then id; read from the store by id.
+ */
+export async function accountsWithTerms(db: AdvisorDb, terms: readonly string[]): Promise<AccountRow[]> {
+  const index = accountIndex(db);
+  await index.whenReady;
+  const rows = await db.accounts.bulkGet(index.list.withTerms(terms, true));
+  return rows.filter((r): r is AccountRow => r !== undefined);
+}
+
 const indexes = new WeakMap<AdvisorDb, Kept>();
 
 /** The store's index, built on first use (current-store.ts asks for it as the store opens). */

@@ -132,8 +132,8 @@ async function stored(label: string, payloads: readonly V2Account[]): Promise<Ad
   return db;
 }
 
-/** A row without its local id, and without the order keys the database writes, which end with it (db.ts). */
-const withoutId = ({ id: _id, order: _order, ...rest }: AccountRow) => rest;
+/** A row without its local id. */
+const withoutId = ({ id: _id, ...rest }: AccountRow) => rest;
 
 // ---- a) ingest ---------------------------------------------------------------------------------
 

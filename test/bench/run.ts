@@ -53,7 +53,7 @@ const PUSH_LIVE_RUNS = 2;
 /** The list opened over a small and the large store: the ratio shows what the size costs. */
 const LIST_SIZES = [1_000, SEARCH] as const;
 const LIST_RUNS = 5;
-/** e) also opens the list sorted by this key, which walks its own index (`order.clientLastName`). */
+/** e) also opens the list sorted by this key, an order of the account index in memory. */
 const NAME_SORT = 'client.last_name';
 const LIST_MEMORY_RUNS = 3;
 const KEYSTROKE_RUNS = 3;

@@ -1,5 +1,5 @@
 // A DBCore middleware over the accounts table alone: every other table passes through untouched.
-// db.ts derives the `order` column with one, account-index/ keeps the list index in step with another.
+// account-index/ keeps the list index in step with one (db.ts uses it).
 
 import type { DBCore, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, Middleware } from 'dexie';
 

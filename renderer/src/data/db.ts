@@ -4,8 +4,6 @@
 
 import Dexie, { type EntityTable } from 'dexie';
 import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
-import { accountOrder } from './accounts.ts';
-import { accountsMiddleware } from './accounts-middleware.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
   AccountActivityRow,
@@ -31,15 +29,6 @@ import type {
 } from './model.ts';
 
 export const DB_NAME = 'advisor-desk';
-
-/** Every account written (put or add, by any code) gets its `order` column from its fields. */
-const accountOrderMiddleware = accountsMiddleware('accountOrder', (table, req) =>
-  table.mutate(
-    req.type === 'put' || req.type === 'add'
-      ? { ...req, values: req.values.map((row: AccountRow) => ({ ...row, order: accountOrder(row) })) }
-      : req,
-  ),
-);
 
 export class AdvisorDb extends Dexie {
   accounts!: EntityTable<AccountRow, 'id'>;
@@ -68,7 +57,6 @@ export class AdvisorDb extends Dexie {
     // Strict durability: a committed change is on disk before the promise resolves (Chromium).
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     declareVersions(this);
-    this.use(accountOrderMiddleware);
     this.use(accountIndexMiddleware(this));
   }
 

@@ -3,6 +3,7 @@
 // every schema change.
 
 import Dexie, { type EntityTable } from 'dexie';
+import type { StoredEntry } from './account-index/entry.ts';
 import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
@@ -51,6 +52,8 @@ export class AdvisorDb extends Dexie {
   teams!: EntityTable<TeamRow, 'id'>;
   pipelines!: EntityTable<PipelineRow, 'id'>;
   journal!: EntityTable<JournalEntry, 'seq'>;
+  /** Each account's entry in the list index (account-index/entry.ts), written with the row. */
+  accountEntries!: EntityTable<StoredEntry, 'id'>;
 
   /** `options` can hand in another IndexedDB (fake-indexeddb in Node tests). */
   constructor(name = DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {

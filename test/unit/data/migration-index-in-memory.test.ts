@@ -103,6 +103,13 @@ describe('schema version 8: the list answered from memory', () => {
     expect(indexes.filter((i) => i === 'search' || i.startsWith('order.'))).toEqual([]);
     expect(indexes).toEqual(expect.arrayContaining(['serverId', 'status', 'archived', 'createdAt']));
 
+    // Each account's entry is written beside it, for the index to read when the store opens.
+    expect((await db.accountEntries.orderBy('id').primaryKeys()).sort()).toEqual([
+      'ann',
+      'bob',
+      'local',
+      'zoe',
+    ]);
     // The list answers from the index: search (accents ignored, several words), sorts, first rows.
     expect(await listAccountIds(db, { search: 'ann', sort: 'client.last_name' })).toEqual(['ann', 'local']);
     expect(await listAccountIds(db, { search: 'ann ob' })).toEqual(['local']);

@@ -6,7 +6,7 @@ import type { AccountRow } from '../model.ts';
 import { inList, type AccountFilter, type ListQuery } from '../queries/account-select.ts';
 import { isDateKey, sortOf, type AccountSort, type AccountSortKey } from '../queries/account-sort.ts';
 import { searchQuery } from '@shared/search-text.ts';
-import { ascending, entryOf, isEmpty, type AccountEntry } from './entry.ts';
+import { ascending, entryOf, entryOfStored, isEmpty, type AccountEntry, type StoredEntry } from './entry.ts';
 import { SearchTerms } from './terms.ts';
 
 /** A stage's position in the user resource's order (account-sort.ts, stagePositions). */
@@ -49,11 +49,11 @@ export class AccountListIndex {
     return this.entries.size;
   }
 
-  /** Every row replaced (the store's accounts as first read). */
-  reset(rows: readonly AccountRow[]): void {
+  /** Every account replaced (the store's accounts as first read: their stored entries, entry.ts). */
+  reset(stored: readonly StoredEntry[]): void {
     this.entries.clear();
     this.orders.clear();
-    for (const row of rows) this.entries.set(row.id, entryOf(row));
+    for (const s of stored) this.entries.set(s.id, entryOfStored(s));
     this.terms.reset();
     // Sorted now rather than at the first keystroke: the terms, and the list's default order.
     this.terms.starting('\uffff', () => undefined);

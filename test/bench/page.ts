@@ -38,6 +38,7 @@ import {
   openList,
 } from './list.ts';
 import { accountIndex as listIndex } from '../../renderer/src/data/account-index/index.ts';
+import { indexBench } from './index-page.ts';
 
 // The app runs from app://advisor-desk/, where Dexie's debug mode is off; on http://127.0.0.1 Dexie
 // would turn it on (a console task per table call), which is not what users run.
@@ -47,9 +48,11 @@ Dexie.debug = false;
 const bridge: Send = (req) => (globalThis as unknown as { benchSend: Send }).benchSend(req);
 
 let accounts: V2Account[] = [];
+/** The payloads loaded (for index-page.ts). */
+export const benchPayloads = (): readonly V2Account[] => accounts;
 let dbCount = 0;
 
-async function freshDb(label: string): Promise<AdvisorDb> {
+export async function freshDb(label: string): Promise<AdvisorDb> {
   const db = new AdvisorDb(`bench-${label}-${++dbCount}`);
   await db.open();
   // A store records whose data it holds; changes are stamped with it (data/identity/).
@@ -58,7 +61,7 @@ async function freshDb(label: string): Promise<AdvisorDb> {
 }
 
 /** Deletes the database, then lets Chromium settle (its LevelDB compacts in the background). */
-async function drop(db: AdvisorDb): Promise<void> {
+export async function drop(db: AdvisorDb): Promise<void> {
   await db.delete();
   await sleep(100);
 }
@@ -109,7 +112,7 @@ function listServer(payloads: readonly V2Account[]): Send {
 }
 
 /** The row a pull writes for an account seen for the first time with nothing pending (see `applySnapshots`). */
-function mappedRow(payload: V2Account): AccountRow {
+export function mappedRow(payload: V2Account): AccountRow {
   const snapshot = accountSnapshot(payload);
   if (!snapshot) throw new Error(`Not an account: ${JSON.stringify(payload).slice(0, 80)}`);
   const fields = { ...snapshot.fields };
@@ -125,15 +128,15 @@ function mappedRow(payload: V2Account): AccountRow {
  * Untimed set-up: a store holding these accounts, as the pull leaves them (a) checks that the
  * pull writes exactly these rows), written with bulkPut because the pull of 50,000 takes minutes.
  */
-async function stored(label: string, payloads: readonly V2Account[]): Promise<AdvisorDb> {
+export async function stored(label: string, payloads: readonly V2Account[]): Promise<AdvisorDb> {
   const db = await freshDb(label);
   const rows = payloads.map(mappedRow);
   for (let i = 0; i < rows.length; i += 2_000) await db.accounts.bulkPut(rows.slice(i, i + 2_000));
   return db;
 }
 
-/** A row without its local id, and without the order keys the database writes, which end with it (db.ts). */
-const withoutId = ({ id: _id, order: _order, ...rest }: AccountRow) => rest;
+/** A row without its local id. */
+const withoutId = ({ id: _id, ...rest }: AccountRow) => rest;
 
 // ---- a) ingest ---------------------------------------------------------------------------------
 
@@ -509,6 +512,7 @@ const api = {
   exportList,
   edits,
   coalesce,
+  ...indexBench,
 };
 
 export type BenchApi = typeof api;

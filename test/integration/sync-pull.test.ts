@@ -521,7 +521,7 @@ describe('a pull never overwrites a pending local change', () => {
       'client.email': email,
     });
     await engine.pullAccountList();
-    const copies = await db.accounts.where('search').equals(email).toArray();
+    const copies = await db.accounts.filter((r) => r.search.includes(email)).toArray();
     expect(copies.map((r) => r.id)).toEqual(['local-new']);
   });
 });

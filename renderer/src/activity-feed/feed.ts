@@ -4,6 +4,7 @@
 
 import { SECTION_FORMS } from '@shared/section-forms/build.ts';
 import type { AdvisorDb } from '../data/db.ts';
+import { accountsWithTerms } from '../data/account-index/index.ts';
 import type { AccountActivityRow, AccountRow, UserActivityRow } from '../data/model.ts';
 import { platformIcon } from '../common/icons.ts';
 import { accountActivity, userActivity } from '../data/queries/index.ts';
@@ -176,7 +177,7 @@ const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []
 
 export async function accountsNamed(db: AdvisorDb, descriptions: readonly string[]): Promise<AccountNames> {
   const asked = [...new Set(descriptions.flatMap(words))];
-  const rows = asked.length ? await db.accounts.where('search').anyOf(asked).distinct().toArray() : [];
+  const rows = asked.length ? await accountsWithTerms(db, asked) : [];
   const names = rows.flatMap((row) =>
     memberNames(row).map((name) => ({ name: name.toLowerCase(), id: row.id })),
   );

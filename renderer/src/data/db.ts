@@ -3,9 +3,8 @@
 // every schema change.
 
 import Dexie, { type EntityTable } from 'dexie';
+import type { StoredEntry } from './account-index/entry.ts';
 import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
-import { accountOrder } from './accounts.ts';
-import { accountsMiddleware } from './accounts-middleware.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
   AccountActivityRow,
@@ -32,15 +31,6 @@ import type {
 
 export const DB_NAME = 'advisor-desk';
 
-/** Every account written (put or add, by any code) gets its `order` column from its fields. */
-const accountOrderMiddleware = accountsMiddleware('accountOrder', (table, req) =>
-  table.mutate(
-    req.type === 'put' || req.type === 'add'
-      ? { ...req, values: req.values.map((row: AccountRow) => ({ ...row, order: accountOrder(row) })) }
-      : req,
-  ),
-);
-
 export class AdvisorDb extends Dexie {
   accounts!: EntityTable<AccountRow, 'id'>;
   sectionItems!: EntityTable<SectionItemRow, 'id'>;
@@ -62,13 +52,14 @@ export class AdvisorDb extends Dexie {
   teams!: EntityTable<TeamRow, 'id'>;
   pipelines!: EntityTable<PipelineRow, 'id'>;
   journal!: EntityTable<JournalEntry, 'seq'>;
+  /** Each account's entry in the list index (account-index/entry.ts), written with the row. */
+  accountEntries!: EntityTable<StoredEntry, 'id'>;
 
   /** `options` can hand in another IndexedDB (fake-indexeddb in Node tests). */
   constructor(name = DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a committed change is on disk before the promise resolves (Chromium).
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     declareVersions(this);
-    this.use(accountOrderMiddleware);
     this.use(accountIndexMiddleware(this));
   }
 

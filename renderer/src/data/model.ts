@@ -99,11 +99,12 @@ export interface AccountRow extends SyncedRow {
    * is not on this computer (data/coverage.ts). Absent on rows pulled in full before it existed.
    */
   parts?: Record<string, number>;
-  /** Sort keys of the list, derived on every write by the database itself (db.ts, accountOrder). */
-  order?: AccountOrder;
 }
 
-/** Index keys of an account in the list's orders (accounts.ts, accountOrder); absent where the value is empty. */
+/**
+ * Index keys of an account in the list's orders (accounts.ts, accountOrder), as schema versions 4 to 7
+ * kept them in an `order` column; absent where the value is empty.
+ */
 export interface AccountOrder {
   made: [number, number, string];
   quality?: (number | string)[];

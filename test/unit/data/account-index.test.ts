@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { accountIndex, indexedIds } from '../../../renderer/src/data/account-index/index.ts';
+import { storedEntryOf } from '../../../renderer/src/data/account-index/entry.ts';
 import { forgetAccount, updateRecord } from '../../../renderer/src/data/changes/index.ts';
 import { putConfigEntry, CONFIG_KEYS } from '../../../renderer/src/data/config.ts';
 import type { AdvisorDb } from '../../../renderer/src/data/db.ts';
@@ -58,6 +59,10 @@ describe('the account list index', () => {
             await index.whenReady;
             const check = async (label: string) => {
               const stored = await db.accounts.toArray();
+              // The entries the index is read from when the store opens follow the rows.
+              expect(await db.accountEntries.toArray(), `${label}: the stored entries`).toEqual(
+                stored.map(storedEntryOf),
+              );
               for (const q of queries)
                 expect(await indexedIds(db, q), `${label}: ${JSON.stringify(q)}`).toEqual(
                   reference(stored, q),
@@ -99,6 +104,7 @@ describe('the account list index', () => {
     );
     await db.accounts.clear();
     await vi.waitFor(() => expect(index.list.ids(q)).toEqual([]));
+    expect(await db.accountEntries.count()).toBe(0);
     await db.delete();
   });
 

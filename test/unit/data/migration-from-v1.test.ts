@@ -3,10 +3,9 @@
 
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { accountOrder } from '../../../renderer/src/data/accounts.ts';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1 } from '../../../renderer/src/data/migrations/index.ts';
-import type { AccountRow, EngagementRow, Operation } from '../../../renderer/src/data/model.ts';
+import type { EngagementRow, Operation } from '../../../renderer/src/data/model.ts';
 import { fakeIdb } from '../../support/store.ts';
 
 describe('schema version 2', () => {
@@ -60,11 +59,8 @@ describe('schema version 2', () => {
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(2);
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(outboxBefore);
-    // As it was, with the list's order keys (version 4) written beside it.
-    expect(await db.accounts.get('local-1')).toEqual({
-      ...account,
-      order: accountOrder(account as unknown as AccountRow),
-    });
+    // As it was: the list's order keys that version 4 wrote beside it went with version 8.
+    expect(await db.accounts.get('local-1')).toEqual(account);
     expect(await db.accounts.where('serverId').equals(7).count()).toBe(1);
     expect(await db.sectionItems.where('[accountId+section]').equals(['local-1', 'assets']).count()).toBe(1);
     expect(await db.conflicts.get('op-2')).toBeDefined();

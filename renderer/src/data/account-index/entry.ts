@@ -34,11 +34,29 @@ export interface AccountEntry {
 const textValue = (v: unknown): TextValue | null =>
   typeof v === 'string' && v !== '' ? [foldText(v), v] : null;
 
-/** The entry of a stored account row. */
-export function entryOf(row: AccountRow): AccountEntry {
+/**
+ * An entry as the `accountEntries` table keeps it beside each account row (written in the row's
+ * own transaction, store.ts): what the index needs and nothing else, so that the store opens by
+ * reading these instead of the rows. `text` holds the name and email sort values as written, in
+ * TEXT_ORDER_COLUMNS' order ('' for none).
+ */
+export type StoredEntry = Pick<
+  AccountEntry,
+  | 'id'
+  | 'made'
+  | 'search'
+  | 'type'
+  | 'archived'
+  | 'favorited'
+  | 'pipelineId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'quality'
+> & { readonly text: readonly string[] };
+
+/** The stored entry of an account row. */
+export function storedEntryOf(row: AccountRow): StoredEntry {
   const score = row.meta?.quality?.score;
-  const text = {} as Record<TextKey, TextValue | null>;
-  for (const key of TEXT_KEYS) text[key] = textValue(row.fields?.[key]);
   return {
     id: row.id,
     made: madeKey(row),
@@ -50,10 +68,22 @@ export function entryOf(row: AccountRow): AccountEntry {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     quality: typeof score === 'number' ? score : null,
-    text,
-    found: 0,
+    text: TEXT_KEYS.map((key) => {
+      const v = row.fields?.[key];
+      return typeof v === 'string' ? v : '';
+    }),
   };
 }
+
+/** The entry of a stored entry (its sort values folded once, here). */
+export function entryOfStored(stored: StoredEntry): AccountEntry {
+  const text = {} as Record<TextKey, TextValue | null>;
+  TEXT_KEYS.forEach((key, i) => (text[key] = textValue(stored.text[i])));
+  return { ...stored, text, found: 0 };
+}
+
+/** The entry of a stored account row. */
+export const entryOf = (row: AccountRow): AccountEntry => entryOfStored(storedEntryOf(row));
 
 const madeCompare = (a: AccountEntry, b: AccountEntry): number => compareMade(a.made, b.made);
 

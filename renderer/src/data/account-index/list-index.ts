@@ -3,10 +3,10 @@
 // off that order in one pass. Writes reach it through `apply` (store.ts keeps it in step).
 
 import type { AccountRow } from '../model.ts';
-import { inList, type ListQuery } from '../queries/account-select.ts';
-import { sortOf, type AccountSortKey } from '../queries/account-sort.ts';
+import { inList, type AccountFilter, type ListQuery } from '../queries/account-select.ts';
+import { isDateKey, sortOf, type AccountSort, type AccountSortKey } from '../queries/account-sort.ts';
 import { searchQuery } from '@shared/search-text.ts';
-import { ascending, entryOf, isEmpty, type AccountEntry } from './entry.ts';
+import { ascending, entryOf, entryOfStored, isEmpty, type AccountEntry, type StoredEntry } from './entry.ts';
 import { SearchTerms } from './terms.ts';
 
 /** A stage's position in the user resource's order (account-sort.ts, stagePositions). */
@@ -49,11 +49,11 @@ export class AccountListIndex {
     return this.entries.size;
   }
 
-  /** Every row replaced (the store's accounts as first read). */
-  reset(rows: readonly AccountRow[]): void {
+  /** Every account replaced (the store's accounts as first read: their stored entries, entry.ts). */
+  reset(stored: readonly StoredEntry[]): void {
     this.entries.clear();
     this.orders.clear();
-    for (const row of rows) this.entries.set(row.id, entryOf(row));
+    for (const s of stored) this.entries.set(s.id, entryOfStored(s));
     this.terms.reset();
     // Sorted now rather than at the first keystroke: the terms, and the list's default order.
     this.terms.starting('\uffff', () => undefined);
@@ -140,5 +140,51 @@ export class AccountListIndex {
     for (let i = valued - 1; i >= 0; i--) take(entries[i]!);
     for (let i = entries.length - 1; i >= valued; i--) take(entries[i]!);
     return ids;
+  }
+
+  /** The entry of an account, if the index holds it. */
+  get(id: string): AccountEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  /**
+   * The ids of the accounts with a search term starting with one of `prefixes` (`exact`: equal to
+   * one), by term then by id, each once at its first term, at most `limit`.
+   */
+  withTerms(prefixes: readonly string[], exact: boolean, limit = Infinity): string[] {
+    const pairs: [term: string, id: string][] = [];
+    for (const p of new Set(prefixes)) {
+      if (exact) this.terms.equal(p, (e) => pairs.push([p, e.id]));
+      else this.terms.starting(p, (e, term) => pairs.push([term, e.id]));
+    }
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const ids = new Set<string>();
+    for (const [, id] of pairs) {
+      if (ids.size >= limit) break;
+      ids.add(id);
+    }
+    return [...ids];
+  }
+
+  /**
+   * The entries of a sort's order that hold a value for it, in the sort's direction: for a date,
+   * the archived or not-archived entries as the filter asks (all for `all`); for any other key,
+   * the entries with a value. The search, the other filters and the pipeline are not applied.
+   */
+  *walk(
+    sort: AccountSort | undefined,
+    filter: AccountFilter | undefined,
+    stages = NO_STAGES,
+  ): Generator<AccountEntry> {
+    const { key, desc } = sortOf(sort);
+    const { entries } = this.order(key, stages);
+    const archived = filter === 'archived' ? 1 : 0;
+    const within = (e: AccountEntry) => !isDateKey(key) || filter === 'all' || e.archived === archived;
+    let valued = entries.length;
+    while (valued > 0 && isEmpty(entries[valued - 1]!, key, stages)) valued--;
+    for (let i = 0; i < valued; i++) {
+      const e = entries[desc ? valued - 1 - i : i]!;
+      if (within(e)) yield e;
+    }
   }
 }

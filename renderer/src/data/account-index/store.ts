@@ -1,15 +1,26 @@
-// The list index of each open store: built from the store's accounts when the store opens, kept
-// in step by a DBCore middleware that applies every write of the accounts table as it is made
-// (any code path: the change module, pulls, deletions), and by other windows of the same store,
-// which name the accounts they wrote on a BroadcastChannel once their transaction commits.
+// The list index of each open store: built when the store opens from the `accountEntries` table
+// (each account's compact entry, entry.ts), kept in step by a DBCore middleware that applies every
+// write of the accounts table as it is made (any code path: the change module, pulls, deletions)
+// and writes the accounts' entries in the same transaction, and by other windows of the same
+// store, which name the accounts they wrote on a BroadcastChannel once their transaction commits.
 
-import type { DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTransaction } from 'dexie';
-import { accountsMiddleware } from '../accounts-middleware.ts';
+import type {
+  DBCore,
+  DBCoreMutateRequest,
+  DBCoreMutateResponse,
+  DBCoreTable,
+  DBCoreTransaction,
+  Middleware,
+} from 'dexie';
 import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
 import { pipelineStages } from '../config.ts';
 import { stageRank } from '../queries/account-sort.ts';
+import { storedEntryOf } from './entry.ts';
 import { AccountListIndex, type StageRank } from './list-index.ts';
+
+/** The table of the accounts' entries (schema version 8). */
+export const ENTRIES_TABLE = 'accountEntries';
 
 export interface AccountIndex {
   /** The index itself; read it once `ready`. */
@@ -22,6 +33,17 @@ export interface AccountIndex {
   subscribe(changed: () => void): () => void;
   /** The pipeline stages' positions: the same function while the user resource's stages stay the same. */
   stages(): Promise<StageRank>;
+}
+
+/**
+ * The accounts with one of `terms` among their search terms (accounts.ts, searchColumn: names and
+ * emails lower-cased and folded), each once, by term then id; read from the store by id.
+ */
+export async function accountsWithTerms(db: AdvisorDb, terms: readonly string[]): Promise<AccountRow[]> {
+  const index = accountIndex(db);
+  await index.whenReady;
+  const rows = await db.accounts.bulkGet(index.list.withTerms(terms, true));
+  return rows.filter((r): r is AccountRow => r !== undefined);
 }
 
 const indexes = new WeakMap<AdvisorDb, Kept>();
@@ -70,8 +92,7 @@ class Kept implements AccountIndex {
 
   private async build(): Promise<void> {
     this.pending = [];
-    const rows = await this.db.accounts.toArray();
-    this.list.reset(rows);
+    this.list.reset(await this.db.accountEntries.toArray());
     for (const w of this.pending) this.list.apply(w.puts, w.deletes);
     this.pending = null;
     this.ready = true;
@@ -186,10 +207,68 @@ function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateRespo
   }
 }
 
-/** The middleware that keeps the store's list index in step with every write of its accounts. */
-export const accountIndexMiddleware = (db: AdvisorDb) =>
-  accountsMiddleware('accountIndex', async (table, req) => {
-    const res = await table.mutate(req);
-    applied(db, req, res);
-    return res;
-  });
+/** Whether a transaction holds the entries' table (not in the upgrades of versions before 8). */
+const holdsEntries = (trans: DBCoreTransaction) =>
+  (trans as unknown as { objectStoreNames?: { contains(name: string): boolean } }).objectStoreNames?.contains(
+    ENTRIES_TABLE,
+  ) ?? false;
+
+/** The accounts' entries written as the rows are, in the same transaction. */
+async function mirror(
+  entries: () => DBCoreTable,
+  req: DBCoreMutateRequest,
+  res: DBCoreMutateResponse,
+): Promise<void> {
+  if (!holdsEntries(req.trans)) return;
+  const failed = new Set(Object.keys(res.failures ?? {}).map(Number));
+  const { trans } = req;
+  switch (req.type) {
+    case 'add':
+    case 'put': {
+      const values = (req.values as AccountRow[]).filter((_, i) => !failed.has(i)).map(storedEntryOf);
+      if (values.length) await entries().mutate({ type: 'put', trans, values });
+      return;
+    }
+    case 'delete': {
+      const keys = (req.keys as string[]).filter((_, i) => !failed.has(i));
+      if (keys.length) await entries().mutate({ type: 'delete', trans, keys });
+      return;
+    }
+    case 'deleteRange':
+      await entries().mutate({ type: 'deleteRange', trans, range: req.range });
+  }
+}
+
+/**
+ * The middleware that keeps the accounts' entries and the store's list index in step with every
+ * write of its accounts: a read-write transaction of the accounts also holds their entries.
+ */
+export const accountIndexMiddleware = (db: AdvisorDb): Middleware<DBCore> => ({
+  stack: 'dbcore',
+  name: 'accountIndex',
+  create: (down: DBCore): DBCore => ({
+    ...down,
+    transaction: (stores, mode, options) =>
+      down.transaction(
+        mode === 'readwrite' && stores.includes('accounts') && !stores.includes(ENTRIES_TABLE)
+          ? [...stores, ENTRIES_TABLE]
+          : stores,
+        mode,
+        options,
+      ),
+    table: (tableName) => {
+      const table = down.table(tableName);
+      if (tableName !== 'accounts') return table;
+      const entries = () => down.table(ENTRIES_TABLE);
+      return {
+        ...table,
+        mutate: async (req: DBCoreMutateRequest) => {
+          const res = await table.mutate(req);
+          await mirror(entries, req, res);
+          applied(db, req, res);
+          return res;
+        },
+      };
+    },
+  }),
+});

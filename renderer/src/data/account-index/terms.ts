@@ -58,10 +58,17 @@ export class SearchTerms {
     return lo;
   }
 
-  /** Calls `found` for each entry with a term starting with `prefix` (once per such term). */
-  starting(prefix: string, found: (entry: AccountEntry) => void): void {
+  /** Calls `found` for each entry with a term starting with `prefix` (once per such term), in the terms' order. */
+  starting(prefix: string, found: (entry: AccountEntry, term: string) => void): void {
     if (!this.sorted) this.sort();
     for (let at = this.lowerBound(prefix); at < this.terms.length && this.terms[at]!.startsWith(prefix); at++)
+      found(this.owners[at]!, this.terms[at]!);
+  }
+
+  /** Calls `found` for each entry with the term `term` itself. */
+  equal(term: string, found: (entry: AccountEntry) => void): void {
+    if (!this.sorted) this.sort();
+    for (let at = this.lowerBound(term); at < this.terms.length && this.terms[at] === term; at++)
       found(this.owners[at]!);
   }
 }

@@ -11,8 +11,9 @@ import { STORES_V4, writeAccountOrder } from './v4-account-order.ts';
 import { STORES_V5, forgetStoredPins } from './v5-no-stored-pins.ts';
 import { STORES_V6 } from './v6-journal.ts';
 import { STORES_V7, writeSearchTerms } from './v7-search-terms.ts';
+import { STORES_V8, dropAccountOrder } from './v8-index-in-memory.ts';
 
-export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6, STORES_V7 };
+export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6, STORES_V7, STORES_V8 };
 
 export interface Migration {
   version: number;
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, stores: STORES_V5, upgrade: forgetStoredPins },
   { version: 6, stores: STORES_V6 },
   { version: 7, stores: STORES_V7, upgrade: writeSearchTerms },
+  { version: 8, stores: STORES_V8, upgrade: dropAccountOrder },
 ];
 
 /** Declares every version on `db`, as its constructor must before it opens. */

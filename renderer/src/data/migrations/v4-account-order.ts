@@ -3,12 +3,12 @@
 
 import type { Transaction } from 'dexie';
 import { accountOrder } from '../accounts.ts';
-import type { AccountRow } from '../model.ts';
+import type { AccountOrder, AccountRow } from '../model.ts';
 import { STORES_V1 } from './v1-records.ts';
 
 /**
  * `order` (accounts.ts, accountOrder) holds a key per such sort, written by the database on every
- * write of an account (db.ts, `accountOrderMiddleware`), whoever writes it.
+ * write of an account (a middleware of db.ts, until version 8 dropped these indexes).
  */
 export const STORES_V4 = {
   accounts:
@@ -23,7 +23,7 @@ export const STORES_V4 = {
  */
 export async function writeAccountOrder(tx: Transaction): Promise<void> {
   await tx
-    .table<AccountRow, string>('accounts')
+    .table<AccountRow & { order?: AccountOrder }, string>('accounts')
     .toCollection()
     .modify((row) => {
       row.order = accountOrder(row);

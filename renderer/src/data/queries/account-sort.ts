@@ -1,5 +1,5 @@
 // The sorts of the version 2 account list: every sort key, the value an account sorts by, ties
-// in the order the records were made, and which index walks each key.
+// in the order the records were made.
 
 import { madeKey, TEXT_ORDER_COLUMNS } from '../accounts.ts';
 import { pipelineStages } from '../config.ts';
@@ -101,9 +101,5 @@ export function stageRank(stages: readonly { id: string | number }[]): (id: stri
 
 export const DATE_COLUMNS = { created_at: 'createdAt', updated_at: 'updatedAt' } as const;
 
-/** The `order.*` index that walks a sort key, for the keys that have one (accounts.ts, accountOrder). */
-export function orderIndex(key: AccountSortKey): string | null {
-  if (key === 'quality') return 'order.quality';
-  const column = (TEXT_ORDER_COLUMNS as Record<string, string>)[key];
-  return column ? `order.${column}` : null;
-}
+/** Whether a sort key is a name, an email or the quality: a value many accounts may lack. */
+export const isValueKey = (key: AccountSortKey): boolean => key === 'quality' || key in TEXT_ORDER_COLUMNS;

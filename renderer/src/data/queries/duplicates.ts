@@ -1,8 +1,9 @@
 // Accounts that may already be the household being typed: a member of any account with the same
 // email, or the same first and last name (and the same date of birth where both are known). Read
-// from the local store only, through the accounts' `search` index (lower-cased names and emails).
+// from the local store only, through the account index's search terms (lower-cased names and emails).
 
 import type { MemberRole } from '@shared/sections.ts';
+import { accountsWithTerms } from '../account-index/store.ts';
 import type { AdvisorDb } from '../db.ts';
 import { singleRowId } from '../mappers.ts';
 import type { AccountRow } from '../model.ts';
@@ -42,7 +43,7 @@ export interface Duplicate {
   sameBirthDate: boolean;
 }
 
-/** As the `search` index holds a name or an email. */
+/** As the search terms hold a name or an email (accounts.ts, searchColumn). */
 const folded = (v: unknown): string => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 /** `1980-03-14` from `1980-03-14` or `1980-03-14 00:00:00`; null when it is no date. */
 const day = (v: unknown): string | null =>
@@ -72,7 +73,7 @@ export async function findDuplicates(db: AdvisorDb, query: DuplicateQuery): Prom
   });
   const keys = [...new Set(typed.flatMap((t) => [t.email, t.named ? t.last : ''].filter(Boolean)))];
   if (keys.length === 0) return [];
-  const rows = await db.accounts.where('search').anyOf(keys).distinct().toArray();
+  const rows = await accountsWithTerms(db, keys);
 
   const found: Duplicate[] = [];
   for (const account of rows) {

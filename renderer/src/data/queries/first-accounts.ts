@@ -1,36 +1,29 @@
-// The first rows of a long account list, shown before every id of the query is known.
+// The first rows of a long account list, shown before every id of the query is listed.
 
+import { accountIndex } from '../account-index/store.ts';
 import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
-import { DATE_COLUMNS, isDateKey, orderIndex, sortOf } from './account-sort.ts';
-import {
-  dateWalk,
-  filtered,
-  inList,
-  searchMatch,
-  walksOnlyTheQuery,
-  type ListQuery,
-} from './account-select.ts';
+import { isDateKey, isValueKey, sortOf } from './account-sort.ts';
+import { inList, searchMatch, walksOnlyTheQuery, type ListQuery } from './account-select.ts';
 import { searchQuery } from '@shared/search-text.ts';
 
-/** The rows a walk may read looking for a query's first accounts before it leaves them to listAccountIds. */
+/** The accounts a walk may look at for a query's first accounts before it leaves them to listAccountIds. */
 const FIRST_ROWS_BUDGET = 2_000;
 
-/** The first accounts of a query, and how many it selects when that is known without reading them all. */
+/** The first accounts of a query, and how many it selects when that is known without listing them all. */
 export interface FirstAccounts {
   rows: AccountRow[];
   total: number | null;
 }
 
 /**
- * The first `limit` accounts of a query in listAccountIds' order, for a long list to show before
- * every id is known: for the sorts one index walks (dates, names, emails, quality). The first rows
- * of the index are read in one request (a cursor would queue each step behind the reading of
- * every id) and checked against the search, filter and pipeline: a common search ("m") finds its
- * first accounts among a few hundred rows, a rarer one among `budget`; past that the answer is
- * null and listAccountIds' few-hits path serves it quickly. Null too when an `order.*` index ends
- * short of `limit` (the accounts with an empty value follow it), and for the sorts by groups
- * (type, flags, stage).
+ * The first `limit` accounts of a query in listAccountIds' order, for the sorts one order of the
+ * account index walks with every value present (dates, names, emails, quality): the first entries
+ * of the walk (AccountListIndex.walk) are checked against the search, filter and pipeline, a few
+ * times the page at first, then `budget`; past that the answer is null and listAccountIds serves
+ * it. Null too when a name's, email's or quality's walk ends short of `limit` (the accounts with
+ * an empty value follow it), and for the sorts by groups (type, flags, stage). Only the rows
+ * found are read from the store.
  */
 export async function firstAccounts(
   db: AdvisorDb,
@@ -38,29 +31,32 @@ export async function firstAccounts(
   limit: number,
   budget = FIRST_ROWS_BUDGET,
 ): Promise<FirstAccounts | null> {
-  const { key, desc } = sortOf(q.sort);
+  const { key } = sortOf(q.sort);
   const byDate = isDateKey(key);
-  const index = orderIndex(key);
-  if (!byDate && !index) return null;
-  const walk = () => {
-    const rows = byDate ? dateWalk(db, q.filter, DATE_COLUMNS[key]) : db.accounts.orderBy(index!);
-    return desc ? rows.reverse() : rows;
-  };
+  if (!byDate && !isValueKey(key)) return null;
+  const index = accountIndex(db);
+  await index.whenReady;
   const whole = searchQuery(q.search);
   const listed = inList(q);
   const found = whole === '' ? () => true : searchMatch(whole);
-  const wanted = (r: AccountRow) => listed(r) && found(r);
-  // A walk that holds nothing but the query's accounts needs read no more than the page.
+  // A walk that holds nothing but the query's accounts needs look at no more than the page.
   const sizes = walksOnlyTheQuery(q, key) ? [limit] : [...new Set([Math.min(budget, limit * 5), budget])];
-  // Counted beside the first read, not after it: a request made later would wait behind the
-  // reading of every id that the list starts at the same time.
-  const total = whole === '' && !q.pipeline ? filtered(db, q.filter).count() : null;
+  const total = whole === '' && !q.pipeline ? index.list.ids({ filter: q.filter }).length : null;
   for (const size of sizes) {
-    const read = await walk().limit(size).toArray();
-    const rows = read.filter(wanted).slice(0, limit);
-    if (rows.length === limit) return { rows, total: await total };
-    // The index ended: a date index holds the whole answer; after a name's, empty values follow.
-    if (read.length < size) return byDate ? { rows, total: rows.length } : null;
+    const ids: string[] = [];
+    let seen = 0;
+    for (const e of index.list.walk(q.sort, q.filter)) {
+      if (seen >= size || ids.length === limit) break;
+      seen++;
+      if (listed(e) && found(e)) ids.push(e.id);
+    }
+    const ended = seen < size && ids.length < limit;
+    if (ids.length === limit || (ended && byDate)) {
+      const rows = (await db.accounts.bulkGet(ids)).filter((r): r is AccountRow => r !== undefined);
+      return { rows, total: ended ? rows.length : total };
+    }
+    // A name's walk ended: the accounts with an empty value follow it.
+    if (ended) return null;
   }
   return null;
 }

@@ -1,16 +1,23 @@
 // The synced records as the screens read them: an account, its section items and single-record
 // sections, the search of the command palette, and what is pending for a record.
 
+import { accountIndex } from '../account-index/store.ts';
 import type { AdvisorDb } from '../db.ts';
 import { singleRowId } from '../mappers.ts';
 import type { AccountRow, Operation, SectionItemRow, SingleRow, SyncedTable } from '../model.ts';
 import { searchQuery } from '@shared/search-text.ts';
 
-/** Accounts whose client or co-client first name, last name or email starts with `prefix`, each once. */
-export function searchAccounts(db: AdvisorDb, prefix: string, limit = 50): Promise<AccountRow[]> {
+/**
+ * Accounts whose client or co-client first name, last name or email starts with `prefix`, each
+ * once, in the order of the terms matched (the account index's search terms), at most `limit`.
+ */
+export async function searchAccounts(db: AdvisorDb, prefix: string, limit = 50): Promise<AccountRow[]> {
   const q = searchQuery(prefix);
-  if (q === '') return Promise.resolve([]);
-  return db.accounts.where('search').startsWith(q).distinct().limit(limit).toArray();
+  if (q === '') return [];
+  const index = accountIndex(db);
+  await index.whenReady;
+  const rows = await db.accounts.bulkGet(index.list.withTerms([q], false, limit));
+  return rows.filter((r): r is AccountRow => r !== undefined);
 }
 
 export function getAccount(db: AdvisorDb, id: string): Promise<AccountRow | undefined> {

@@ -4,7 +4,8 @@
 // c) durable edits, d) coalescing, e) the account list opened, f) a keystroke in its search box,
 // g) the household financial summary (PDF), h) the account list exported (CSV, XLSX), i) the
 // account list answered from its index in memory (keystroke felt, count shown by every sort key),
-// j) the sandbox platform's own v2 list page at 1,000 and 50,000 accounts (sandbox-list.ts).
+// j) the sandbox platform's own v2 list page at 1,000 and 50,000 accounts (sandbox-list.ts), k) the
+// first sync of a 40,000-account team end to end through the preview host (first-sync.ts).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -32,6 +33,7 @@ import type { BenchApi } from './page.ts';
 import { ACCOUNT_SORT_KEYS } from '../../renderer/src/data/queries/index.ts';
 import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
 import { sandboxListPages } from './sandbox-list.ts';
+import { firstSync } from './first-sync.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADVISOR = 'advisor@sandbox.test';
@@ -77,6 +79,21 @@ function chromiumPath(): string {
   } catch {
     throw new Error('Chromium is not installed: run `apt-get install -y chromium` (or set CHROMIUM_PATH).');
   }
+}
+
+/** Debian's Chromium with playwright.config.ts's launch arguments. */
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 function fileSystemOf(path: string): string {
@@ -199,12 +216,20 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (section: string) => only.length === 0 || only.includes(section);
   const load = loadavg()[0]!;
-  if (only.length > 0 && only.every((section) => section === 'j')) {
-    // The sandbox's own list needs neither the page nor Chromium.
+  if (only.length > 0 && only.every((section) => section === 'j' || section === 'k')) {
+    // The sandbox's own list needs neither the page nor Chromium; the first sync, the app's own.
     say(
       `machine  ${availableParallelism()} CPUs, load average ${load.toFixed(2)} at start; Node ${process.version}`,
     );
-    await sandboxListPages(say, took);
+    if (wanted('j')) await sandboxListPages(say, took);
+    if (wanted('k')) {
+      const browser = await launchChromium();
+      try {
+        await firstSync(say, took, browser);
+      } finally {
+        await browser.close();
+      }
+    }
     return;
   }
   // 1,000 seeded accounts: the templates of the payloads, and the accounts section d) edits.
@@ -235,17 +260,7 @@ async function main(): Promise<void> {
     },
     '/accounts.json': { type: 'application/json', body: JSON.stringify(payloads) },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => say(`  [page error] ${error.message}`));
@@ -289,6 +304,7 @@ async function main(): Promise<void> {
     if (wanted('h')) await listExport(call);
     if (wanted('i')) await listIndex(call, page);
     if (wanted('j')) await sandboxListPages(say, took);
+    if (wanted('k')) await firstSync(say, took, browser);
     await call('closeListDb');
   } finally {
     await browser.close();

@@ -81,6 +81,8 @@ async function admitted(browser: Browser, host: PreviewHost): Promise<Page> {
 /** Signs in through the platform's page; resolves at the submit, when the first sync begins. */
 async function signIn(page: Page): Promise<void> {
   await page.getByTestId('sign-in').waitFor();
+  // Straight to the account list, as the e2e specs' openList goes (Home would pull its feed first).
+  await page.evaluate(`location.hash = '#/sign-in?next=${encodeURIComponent('/accounts')}'`);
   const popup = page.waitForEvent('popup');
   await page.getByTestId('sign-in').click();
   const tab = await popup;
@@ -93,11 +95,6 @@ const COUNT = '[data-testid="account-count"]';
 
 /** The document as a predicate Playwright sends as a function sees it (the app's CSP allows no eval). */
 type Doc = { document: { querySelector(s: string): { textContent: string | null } | null } };
-
-async function openAccounts(page: Page): Promise<void> {
-  await page.evaluate(`location.hash = '#/accounts'`);
-  await page.locator(COUNT).waitFor();
-}
 
 /** Resolves once the list's count says `count` accounts. */
 function listShows(page: Page, count: number): Promise<unknown> {
@@ -207,12 +204,22 @@ async function oneSync(
     await signIn(page);
     const started = performance.now();
     await page.getByTestId('user-name').waitFor({ timeout: SYNC_TIMEOUT_MS });
-    await openAccounts(page);
+    await page.locator(COUNT).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    // BENCH_CPU_PROFILE=file.cpuprofile: the renderer's CPU profile of the quiet sync, for DevTools.
+    const profile =
+      !typing && process.env.BENCH_CPU_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profile) await profile.send('Profiler.enable');
+    if (profile) await profile.send('Profiler.start');
     let done = false;
     const shown = listShows(page, expected).then(() => (done = true));
     const felt = typing ? await typeWhile(page, () => !done) : [];
     await shown;
     const wallMs = performance.now() - started;
+    if (profile) {
+      const { profile: taken } = await profile.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(taken));
+      await profile.detach();
+    }
     const heapMb = await jsHeapMb(page);
     await page.context().close();
     return { wallMs, urls: [...recorded.urls], felt, heapMb };
@@ -240,8 +247,9 @@ export async function firstSync(
     ).length;
     const quiet = await oneSync(browser, platform, expected, false);
     const alone = await platformAlone(platform, quiet.urls);
-    const busy = await oneSync(browser, platform, expected, true);
-    const felt = summarize(busy.felt);
+    // BENCH_QUIET_ONLY=1: the quiet sync only (with BENCH_CPU_PROFILE, a profile without typing).
+    const busy = process.env.BENCH_QUIET_ONLY ? quiet : await oneSync(browser, platform, expected, true);
+    const felt = summarize(busy.felt.length ? busy.felt : [NaN]);
     say(
       `k) The first sync of a ${int(ACCOUNTS)}-account platform through the preview host, rate limit off ${took()}` +
         (seededMs === null ? '' : ` (seeded and cached in ${(seededMs / 1000).toFixed(1)} s)`),

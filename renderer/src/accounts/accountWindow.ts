@@ -37,6 +37,9 @@ export interface AccountWindow {
 
 const FIRST_WINDOW = 60;
 
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 export interface AccountWindowOptions {
   /**
    * Every id of a query in order, at once or later (the list index's, indexedIds; tests hand in one
@@ -82,6 +85,8 @@ export function useAccountWindow(
   let held = new Map<string, AccountRow>();
   /** A window read is on its way (its first answer not in yet). */
   let inFlight = false;
+  /** The ids of the rows the window reads (its live query's). */
+  let reading: readonly string[] = [];
   /** A write moved the ids while a read was on its way: read again once it lands. */
   let again: AccountListQuery | null = null;
 
@@ -113,11 +118,15 @@ export function useAccountWindow(
       again = q;
       return;
     }
-    rowsSub?.unsubscribe();
-    again = null;
     const first = Math.min(view.first, Math.max(0, ids.length - 1));
     const last = Math.min(ids.length, Math.max(view.last, first + 1));
     const slice = ids.slice(first, last);
+    // The same accounts in view (a sync's page added others elsewhere in the order): the read
+    // under way already follows them; only the count and the list's length change.
+    if (write && rowsSub && sameIds(slice, reading) && paint(q, true)) return;
+    rowsSub?.unsubscribe();
+    again = null;
+    reading = slice;
     // Rows already read show at once when a write only moved the ids: it waits for no read.
     if (write) paint(q, true);
     inFlight = true;

@@ -5,7 +5,8 @@
 // g) the household financial summary (PDF), h) the account list exported (CSV, XLSX), i) the
 // account list answered from its index in memory (keystroke felt, count shown by every sort key),
 // j) the sandbox platform's own v2 list page at 1,000 and 50,000 accounts (sandbox-list.ts), k) the
-// account index read as the store opens, and the ingest against a key-only bulkPut (index-build.ts).
+// account index read as the store opens, and the ingest against a key-only bulkPut (index-build.ts),
+// l) the first sync of a 40,000-account team end to end through the preview host (first-sync.ts).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -34,6 +35,7 @@ import { ACCOUNT_SORT_KEYS } from '../../renderer/src/data/queries/index.ts';
 import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
 import { sandboxListPages } from './sandbox-list.ts';
 import { indexBuild } from './index-build.ts';
+import { firstSync } from './first-sync.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADVISOR = 'advisor@sandbox.test';
@@ -79,6 +81,21 @@ function chromiumPath(): string {
   } catch {
     throw new Error('Chromium is not installed: run `apt-get install -y chromium` (or set CHROMIUM_PATH).');
   }
+}
+
+/** Debian's Chromium with playwright.config.ts's launch arguments. */
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 function fileSystemOf(path: string): string {
@@ -201,12 +218,20 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (section: string) => only.length === 0 || only.includes(section);
   const load = loadavg()[0]!;
-  if (only.length > 0 && only.every((section) => section === 'j')) {
-    // The sandbox's own list needs neither the page nor Chromium.
+  if (only.length > 0 && only.every((section) => section === 'j' || section === 'l')) {
+    // The sandbox's own list needs neither the page nor Chromium; the first sync, the app's own.
     say(
       `machine  ${availableParallelism()} CPUs, load average ${load.toFixed(2)} at start; Node ${process.version}`,
     );
-    await sandboxListPages(say, took);
+    if (wanted('j')) await sandboxListPages(say, took);
+    if (wanted('l')) {
+      const browser = await launchChromium();
+      try {
+        await firstSync(say, took, browser);
+      } finally {
+        await browser.close();
+      }
+    }
     return;
   }
   // 1,000 seeded accounts: the templates of the payloads, and the accounts section d) edits.
@@ -237,17 +262,7 @@ async function main(): Promise<void> {
     },
     '/accounts.json': { type: 'application/json', body: JSON.stringify(payloads) },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => say(`  [page error] ${error.message}`));
@@ -292,6 +307,7 @@ async function main(): Promise<void> {
     if (wanted('i')) await listIndex(call, page);
     if (wanted('j')) await sandboxListPages(say, took);
     if (wanted('k')) await indexBuild(call, say, took);
+    if (wanted('l')) await firstSync(say, took, browser);
     await call('closeListDb');
   } finally {
     await browser.close();

@@ -37,6 +37,9 @@ export interface AccountWindow {
 
 const FIRST_WINDOW = 60;
 
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 export interface AccountWindowOptions {
   /**
    * Every id of a query in order, at once or later (the list index's, indexedIds; tests hand in one
@@ -78,23 +81,67 @@ export function useAccountWindow(
     error.value = `The accounts on this computer could not be read: ${e instanceof Error ? e.message : String(e)}`;
   };
 
-  function readWindow(q: AccountListQuery): void {
+  /** The rows of the window's last answer, by id: a window a write moved shows them at once. */
+  let held = new Map<string, AccountRow>();
+  /** A window read is on its way (its first answer not in yet). */
+  let inFlight = false;
+  /** The ids of the rows the window reads (its live query's). */
+  let reading: readonly string[] = [];
+  /** A write moved the ids while a read was on its way: read again once it lands. */
+  let again: AccountListQuery | null = null;
+
+  /** The window of the current ids from the rows held; false (nothing shown) when one is not held. */
+  function paint(q: AccountListQuery, all: boolean): boolean {
+    const first = Math.min(view.first, Math.max(0, ids.length - 1));
+    const last = Math.min(ids.length, Math.max(view.last, first + 1));
+    const next: (AccountRow | undefined)[] = new Array<AccountRow | undefined>(ids.length);
+    for (let i = first; i < last; i++) {
+      const row = held.get(ids[i]!);
+      if (!row && all) return false;
+      next[i] = row;
+    }
+    rows.value = next;
+    total.value = ids.length;
+    answered.value = q;
+    loading.value = false;
+    return true;
+  }
+
+  /**
+   * Reads the rows in view, live. `write`: the ids moved because the store was written (a page of
+   * a sync), not because the query or the view changed. A read on its way then lands first: during
+   * a sync a page is written every fraction of a second, and a read given up at every write (each
+   * waits for the write before it) would never land.
+   */
+  function readWindow(q: AccountListQuery, write = false): void {
+    if (write && inFlight) {
+      again = q;
+      return;
+    }
+    const first = Math.min(view.first, Math.max(0, ids.length - 1));
+    const last = Math.min(ids.length, Math.max(view.last, first + 1));
+    const slice = ids.slice(first, last);
+    // The same accounts in view (a sync's page added others elsewhere in the order): the read
+    // under way already follows them; only the count and the list's length change.
+    if (write && rowsSub && sameIds(slice, reading) && paint(q, true)) return;
     rowsSub?.unsubscribe();
-    const forIds = ids;
-    const first = Math.min(view.first, Math.max(0, forIds.length - 1));
-    const last = Math.min(forIds.length, Math.max(view.last, first + 1));
-    const slice = forIds.slice(first, last);
+    again = null;
+    reading = slice;
+    // Rows already read show at once when a write only moved the ids: it waits for no read.
+    if (write) paint(q, true);
+    inFlight = true;
     rowsSub = liveQuery(() => db.accounts.bulkGet(slice)).subscribe({
       next: (found) => {
-        if (forIds !== ids) return;
-        const next: (AccountRow | undefined)[] = new Array<AccountRow | undefined>(forIds.length);
-        found.forEach((row, i) => (next[first + i] = row ? markRaw(row) : undefined));
-        rows.value = next;
-        total.value = forIds.length;
-        answered.value = q;
-        loading.value = false;
+        inFlight = false;
+        held = new Map();
+        for (const row of found) if (row) held.set(row.id, markRaw(row));
+        paint(q, false);
+        if (again) readWindow(again);
       },
-      error: failed,
+      error: (e: unknown) => {
+        inFlight = false;
+        failed(e);
+      },
     });
   }
 
@@ -108,6 +155,7 @@ export function useAccountWindow(
         if (!first || idsCurrent || mine !== asked) return;
         rowsSub?.unsubscribe();
         rowsSub = null;
+        inFlight = false;
         // One entry per account, as ever: when the count is known, the scroller is as long as the
         // list already (the rows past the first stay unread until the ids are in).
         const shown = new Array<AccountRow | undefined>(Math.max(first.total ?? 0, first.rows.length));
@@ -124,11 +172,13 @@ export function useAccountWindow(
   /** The ids of the query asked last are in: the window follows them (unless they are the ones shown). */
   function idsIn(q: AccountListQuery, next: string[]): void {
     const same = idsCurrent && next.length === ids.length && next.every((id, i) => id === ids[i]);
+    // The same query's ids again: asked after a write of the store.
+    const write = idsCurrent && q === current;
     idsCurrent = true;
     current = q;
     if (same) return;
     ids = Object.freeze(next);
-    readWindow(q);
+    readWindow(q, write);
   }
 
   /** Asks for the ids of the query asked last; an answer to an earlier one (a keystroke ago) never lands. */

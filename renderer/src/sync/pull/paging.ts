@@ -83,8 +83,10 @@ export async function pageList(
   if (spec.query) req.query = spec.query;
   let count = 0;
   const totals = new Set<number>();
+  let ahead: Promise<{ data: unknown; limit: number } | null> | null = null;
   for (let offset = options.offset ?? 0, pages = 1; ; pages++) {
-    const page = await listPage(ctx, report, req, offset, spec.pageSize);
+    const page = await (ahead ?? listPage(ctx, report, req, offset, spec.pageSize));
+    ahead = null;
     if (!page) return null;
     // The envelope is held strictly (version 2 `params.total`, 0.0.1 `total`): no items, no list.
     const parsed = parseListEnvelope(page.data, spec.name);
@@ -92,12 +94,21 @@ export async function pageList(
     const read = parsed.value;
     count += read.items.length;
     if (read.total !== null) totals.add(read.total);
-    await options.onPage(read);
     offset += page.limit;
-    if (read.items.length < page.limit || (read.total !== null && offset >= read.total))
+    const end = read.items.length < page.limit || (read.total !== null && offset >= read.total);
+    const capped = pages >= (options.pages ?? Infinity);
+    // A list read to its end (a sweep: no `until`, no page cap) asks for its next page while this
+    // one is stored: the same requests, the answer's trip and the write side by side. A list that
+    // may stop at any page asks for no page it may not need (the budget, DESIGN.md §3).
+    if (!end && !capped && options.until === undefined) {
+      ahead = listPage(ctx, report, req, offset, spec.pageSize);
+      // Awaited on the next turn; a page whose storing throws leaves it unawaited, not unhandled.
+      ahead.catch(() => undefined);
+    }
+    await options.onPage(read);
+    if (end)
       return { complete: totals.size <= 1 && (read.total === null || count === read.total), end: true };
-    if (pages >= (options.pages ?? Infinity) || options.until?.(read.items))
-      return { complete: false, end: false };
+    if (capped || options.until?.(read.items)) return { complete: false, end: false };
   }
 }
 

@@ -154,12 +154,12 @@ export async function stored(label: string, payloads: readonly V2Account[]): Pro
   return db;
 }
 
-/** A row without its local id. */
-const withoutId = ({ id: _id, ...rest }: AccountRow) => rest;
+/** A row without its local id, nor the time the pull saw the platform's copy change (`serverAt`, stamped as it writes). */
+const withoutId = ({ id: _id, serverAt: _at, ...rest }: AccountRow) => rest;
 
 // ---- a) ingest ---------------------------------------------------------------------------------
 
-/** `check`: afterwards (untimed), count the rows equal to the mapped rows bulkPut writes (local ids aside). */
+/** `check`: afterwards (untimed), count the rows equal to the mapped rows bulkPut writes (local ids and `serverAt` aside). */
 async function ingestEngine(count: number, check: boolean) {
   const payloads = accounts.slice(0, count);
   const db = await freshDb('a-engine');

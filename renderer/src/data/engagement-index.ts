@@ -172,6 +172,20 @@ interface Kept {
   /** Writes seen while the table is read: applied over what the read found. */
   pending: { puts: EngagementRow[]; deletes: string[] }[] | null;
   channel: Channel | null;
+  /** The transactions that wrote engagements and have not yet committed or been undone. */
+  open: number;
+  /** Called when `open` comes back to 0. */
+  settled: (() => void)[];
+}
+
+/**
+ * Resolves once every transaction that wrote engagements has committed or been undone (an undone
+ * one has the table read again), then once the index is read: what a query outside a transaction
+ * waits for, so that it never lists a write that is being undone.
+ */
+export async function engagementsSettled(k: Kept): Promise<void> {
+  if (k.open > 0) await new Promise<void>((resolve) => k.settled.push(resolve));
+  await k.whenReady;
 }
 
 const kept = new WeakMap<AdvisorDb, Kept>();
@@ -203,6 +217,8 @@ export function engagementIndex(db: AdvisorDb): Kept {
     whenReady: Promise.resolve(),
     pending: null,
     channel: null,
+    open: 0,
+    settled: [],
   };
   kept.set(db, k);
   k.whenReady = build(db, k);
@@ -249,8 +265,18 @@ function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateRespo
     const seen = (ids = new Set<string>());
     touched.set(req.trans, seen);
     const events = req.trans as unknown as Partial<EventTarget>;
-    events.addEventListener?.('complete', () => seen.size && k.channel?.postMessage({ ids: [...seen] }));
-    events.addEventListener?.('abort', () => rebuild(db, k));
+    const settle = () => {
+      if (--k.open === 0) for (const resolve of k.settled.splice(0)) resolve();
+    };
+    if (events.addEventListener) k.open++;
+    events.addEventListener?.('complete', () => {
+      if (seen.size) k.channel?.postMessage({ ids: [...seen] });
+      settle();
+    });
+    events.addEventListener?.('abort', () => {
+      rebuild(db, k);
+      settle();
+    });
   }
   const failed = new Set(Object.keys(res.failures ?? {}).map(Number));
   if (req.type === 'add' || req.type === 'put') {

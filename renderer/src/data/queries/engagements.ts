@@ -15,7 +15,7 @@ import {
 } from '../model.ts';
 import { compareValues, indexPage, keyOrder, type Page, type SortValue } from './order.ts';
 import { accountServerId } from './records.ts';
-import { engagementIndex } from '../engagement-index.ts';
+import { engagementIndex, engagementsSettled } from '../engagement-index.ts';
 import type { EngagementSort, EngagementSortKey } from './engagement-sort.ts';
 
 export { ENGAGEMENT_SORT_KEYS, type EngagementSort, type EngagementSortKey } from './engagement-sort.ts';
@@ -87,7 +87,8 @@ export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): P
           : engagements.orderBy('createdAt');
     return indexPage(range, desc, q);
   }
-  await index.whenReady;
+  // Inside a transaction its own writes are listed; outside, none that is being undone.
+  await (Dexie.currentTransaction ? index.whenReady : engagementsSettled(index));
   const ids = index.list.ids(
     { accountServerId: account, memberId: q.memberId, templateId: q.templateId, completed, search },
     sort,

@@ -89,6 +89,22 @@ const failure = (status: number, kind: ApiFailure['kind'], message: string): Api
   retryAfterMs: null,
 });
 
+/** The version 2 User (interface document, section 2): the advisor of the store freshDb records, team 1 current. */
+const BENCH_USER = {
+  first_name: 'Bench',
+  last_name: 'Advisor',
+  email: 'bench.advisor@example.com',
+  phone: { code: '+1', number: '5550100', country: 'US' },
+  photo: 'https://example.com/photo.png',
+  timezone: 'America/New_York',
+  currency: 'USD',
+  team: { id: 1, name: 'Bench team' },
+  teams: [{ id: 1, name: 'Bench team' }],
+  permissions: {},
+  templates: [],
+  pipelines: [],
+};
+
 /**
  * The version 2 account list served from memory, as the platform pages it (`sort=-updated_at`,
  * ties newest record first, limit 1..500, `params.total`): what the pull receives, minus the
@@ -99,6 +115,9 @@ function listServer(payloads: readonly V2Account[]): Send {
     a.updated_at !== b.updated_at ? (a.updated_at < b.updated_at ? 1 : -1) : b.id - a.id,
   );
   return (req: ApiRequest): Promise<ApiResult> => {
+    // The pull asks which team is current before it writes (sync/team.ts): the store's own (freshDb).
+    if (req.method === 'GET' && req.path === '/user')
+      return Promise.resolve({ ok: true, status: 200, data: BENCH_USER });
     if (req.method !== 'GET' || req.path !== '/accounts')
       return Promise.resolve(failure(404, 'not-found', `No route ${req.method} ${req.path} here.`));
     const limit = Number(req.query?.limit ?? 50);
@@ -135,12 +154,12 @@ export async function stored(label: string, payloads: readonly V2Account[]): Pro
   return db;
 }
 
-/** A row without its local id. */
-const withoutId = ({ id: _id, ...rest }: AccountRow) => rest;
+/** A row without its local id, nor the time the pull saw the platform's copy change (`serverAt`, stamped as it writes). */
+const withoutId = ({ id: _id, serverAt: _at, ...rest }: AccountRow) => rest;
 
 // ---- a) ingest ---------------------------------------------------------------------------------
 
-/** `check`: afterwards (untimed), count the rows equal to the mapped rows bulkPut writes (local ids aside). */
+/** `check`: afterwards (untimed), count the rows equal to the mapped rows bulkPut writes (local ids and `serverAt` aside). */
 async function ingestEngine(count: number, check: boolean) {
   const payloads = accounts.slice(0, count);
   const db = await freshDb('a-engine');

@@ -372,7 +372,7 @@ async function ingest(call: Call): Promise<void> {
       `(of the difference, mapping payloads to rows: ${ms(map.median)})`,
   );
   say(
-    `   rows the pull wrote that equal the bulkPut rows (local ids aside): ${int(identical)} of ${int(INGEST)}`,
+    `   rows the pull wrote that equal the bulkPut rows (local ids and serverAt aside): ${int(identical)} of ${int(INGEST)}`,
   );
   say();
 }

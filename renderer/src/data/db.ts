@@ -5,6 +5,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { StoredEntry } from './account-index/entry.ts';
 import { accountIndexMiddleware, forgetAccountIndex } from './account-index/store.ts';
+import { engagementIndexMiddleware, forgetEngagementIndex } from './engagement-index.ts';
 import { declareVersions } from './migrations/index.ts';
 import type {
   AccountActivityRow,
@@ -61,11 +62,13 @@ export class AdvisorDb extends Dexie {
     super(name, { ...options, chromeTransactionDurability: 'strict' });
     declareVersions(this);
     this.use(accountIndexMiddleware(this));
+    this.use(engagementIndexMiddleware(this));
   }
 
   /** Closing a store lets go of its account list index too. */
   override close(options?: Parameters<Dexie['close']>[0]): void {
     forgetAccountIndex(this);
+    forgetEngagementIndex(this);
     super.close(options);
   }
 }

@@ -83,7 +83,7 @@ describe('the account search', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await listAccountIds(db, { search: 'obrien', sort: 'client.last_name' })).toEqual([ids.obrien]);
     expect(await listAccountIds(db, { search: 'alvarez', sort: 'client.last_name' })).toEqual([ids.alvarez]);
     db.close();

@@ -107,7 +107,7 @@ describe('schema version 3: configuration tables', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(before.outbox);
     expect(await db.conflicts.toArray()).toEqual(before.conflicts);
     // Sync bookkeeping stays in meta; configuration has left it.

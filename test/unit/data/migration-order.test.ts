@@ -84,7 +84,7 @@ describe('schema version 4: the list’s order indexes', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
     // Accents and case ignored, code units break ties ('A' before 'á'), the empty name last both ways.
     expect(await listAccountIds(db, { sort: 'client.last_name' })).toEqual([

@@ -58,7 +58,7 @@ describe('schema version 5: no PIN on disk', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.memberSecurity.orderBy('id').toArray()).toEqual([
       {
         id: '7:client',

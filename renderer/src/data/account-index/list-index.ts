@@ -7,6 +7,7 @@ import { inList, type AccountFilter, type ListQuery } from '../queries/account-s
 import { isDateKey, sortOf, type AccountSort, type AccountSortKey } from '../queries/account-sort.ts';
 import { searchQuery } from '@shared/search-text.ts';
 import { ascending, entryOf, entryOfStored, isEmpty, type AccountEntry, type StoredEntry } from './entry.ts';
+import { firstNotBefore } from '../queries/order.ts';
 import { SearchTerms } from './terms.ts';
 
 /** A stage's position in the user resource's order (account-sort.ts, stagePositions). */
@@ -26,20 +27,12 @@ interface Order {
 }
 
 /** The first position whose entry is not before `e`. */
-function lowerBound(order: Order, e: AccountEntry): number {
-  let [lo, hi] = [0, order.entries.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (order.compare(order.entries[mid]!, e) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const lowerBound = (order: Order, e: AccountEntry): number => firstNotBefore(order.entries, e, order.compare);
 
 export class AccountListIndex {
   private readonly entries = new Map<string, AccountEntry>();
   private readonly orders = new Map<AccountSortKey, Order>();
-  private readonly terms = new SearchTerms(() => this.entries.values());
+  private readonly terms = new SearchTerms<AccountEntry>(() => this.entries.values());
   /** Marks the entries a search found (AccountEntry.found), a new number for each search. */
   private searches = 0;
   /** Goes up with every write applied: a screen's answer is current while it is the same. */

@@ -16,6 +16,7 @@ import type { AdvisorDb } from '../db.ts';
 import type { AccountRow } from '../model.ts';
 import { pipelineStages } from '../config.ts';
 import { stageRank } from '../queries/account-sort.ts';
+import { storeChannel, type Channel } from '../store-channel.ts';
 import { storedEntryOf } from './entry.ts';
 import { AccountListIndex, type StageRank } from './list-index.ts';
 
@@ -54,16 +55,6 @@ export function accountIndex(db: AdvisorDb): AccountIndex {
   if (!kept) indexes.set(db, (kept = new Kept(db)));
   return kept;
 }
-
-/** BroadcastChannel, as far as used here (the Node configuration has no DOM types). */
-interface Channel {
-  onmessage: ((event: { data: unknown }) => void) | null;
-  postMessage(message: unknown): void;
-  close(): void;
-  unref?: () => void;
-}
-const Channels = (globalThis as unknown as { BroadcastChannel?: new (name: string) => Channel })
-  .BroadcastChannel;
 
 /** The store is closed: its index lets go of the other windows' notices (and of its entries). */
 export function forgetAccountIndex(db: AdvisorDb): void {
@@ -138,10 +129,8 @@ class Kept implements AccountIndex {
 
   /** Another window of this store names the accounts it wrote: they are read again here. */
   private listen(): void {
-    if (!Channels) return;
-    const channel = new Channels(channelName(this.db));
-    // Node's channel would keep a test process alive.
-    channel.unref?.();
+    const channel = storeChannel(channelName(this.db));
+    if (!channel) return;
     channel.onmessage = (event) => {
       const ids = (event.data as { ids?: unknown } | null)?.ids as string[] | undefined;
       if (!Array.isArray(ids) || !this.db.isOpen()) return;

@@ -12,8 +12,9 @@ import { STORES_V5, forgetStoredPins } from './v5-no-stored-pins.ts';
 import { STORES_V6 } from './v6-journal.ts';
 import { STORES_V7, writeSearchTerms } from './v7-search-terms.ts';
 import { STORES_V8, dropAccountOrder } from './v8-index-in-memory.ts';
+import { STORES_V9 } from './v9-engagements-in-memory.ts';
 
-export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6, STORES_V7, STORES_V8 };
+export { STORES_V1, STORES_V2, STORES_V3, STORES_V4, STORES_V5, STORES_V6, STORES_V7, STORES_V8, STORES_V9 };
 
 export interface Migration {
   version: number;
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, stores: STORES_V6 },
   { version: 7, stores: STORES_V7, upgrade: writeSearchTerms },
   { version: 8, stores: STORES_V8, upgrade: dropAccountOrder },
+  { version: 9, stores: STORES_V9 },
 ];
 
 /** Declares every version on `db`, as its constructor must before it opens. */

@@ -15,25 +15,10 @@ import {
 } from '../model.ts';
 import { compareValues, indexPage, keyOrder, type Page, type SortValue } from './order.ts';
 import { accountServerId } from './records.ts';
+import { engagementIndex, engagementsSettled } from '../engagement-index.ts';
+import type { EngagementSort, EngagementSortKey } from './engagement-sort.ts';
 
-export const ENGAGEMENT_SORT_KEYS = [
-  'account_id',
-  'member_id',
-  'template_id',
-  'title',
-  'description',
-  'security',
-  'name',
-  'email',
-  'status',
-  'filled',
-  'created_at',
-  'opened_at',
-  'reminded_at',
-  'completed_at',
-] as const;
-export type EngagementSortKey = (typeof ENGAGEMENT_SORT_KEYS)[number];
-export type EngagementSort = EngagementSortKey | `-${EngagementSortKey}`;
+export { ENGAGEMENT_SORT_KEYS, type EngagementSort, type EngagementSortKey } from './engagement-sort.ts';
 
 /** The engagement list's query of version 2, with a local account id. */
 export interface EngagementQuery {
@@ -70,9 +55,9 @@ export function engagementComparator(sort: EngagementSort): (a: EngagementRow, b
 }
 
 /**
- * A page of engagements: the filters, search, sorts and paging of the version 2 list. The default
- * order alone, within an account or within a type walks an index and reads only the page; any
- * other query reads what its narrowest index selects and sorts in memory.
+ * A page of engagements: the filters, search, sorts and paging of the version 2 list, answered by
+ * the engagement index in memory (engagement-index.ts); only the page's rows are read. Until the
+ * index is built, the default order alone, within an account or within a type walks a table index.
  */
 export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): Promise<Page<EngagementRow>> {
   const sort = q.sort ?? '-created_at';
@@ -82,13 +67,14 @@ export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): P
   const completed = q.type === undefined ? undefined : q.type === 'completed' ? 1 : 0;
   const search = q.search?.trim().toLowerCase() ?? '';
   const { engagements } = db;
-  // At most one filter, the account or the type: an index walks it in `created_at` order.
+  const index = engagementIndex(db);
+  // At most one filter, the account or the type: a table index walks it in `created_at` order.
   const oneIndexedFilter =
     search === '' &&
     q.memberId === undefined &&
     q.templateId === undefined &&
     (account === undefined || completed === undefined);
-  if ((desc ? sort.slice(1) : sort) === 'created_at' && oneIndexedFilter) {
+  if (!index.ready && (desc ? sort.slice(1) : sort) === 'created_at' && oneIndexedFilter) {
     const range =
       account !== undefined
         ? engagements
@@ -101,30 +87,15 @@ export async function listEngagements(db: AdvisorDb, q: EngagementQuery = {}): P
           : engagements.orderBy('createdAt');
     return indexPage(range, desc, q);
   }
-  const selected =
-    search !== ''
-      ? engagements.where('search').startsWith(search).distinct()
-      : account !== undefined
-        ? engagements.where('accountServerId').equals(account)
-        : q.templateId !== undefined
-          ? engagements.where('templateId').equals(q.templateId)
-          : q.memberId !== undefined
-            ? engagements.where('memberId').equals(q.memberId)
-            : completed !== undefined
-              ? engagements.where('completed').equals(completed)
-              : engagements.toCollection();
-  const rows = await selected
-    .and(
-      (r) =>
-        (account === undefined || r.accountServerId === account) &&
-        (q.memberId === undefined || r.memberId === q.memberId) &&
-        (q.templateId === undefined || r.templateId === q.templateId) &&
-        (completed === undefined || r.completed === completed),
-    )
-    .toArray();
-  rows.sort(engagementComparator(sort));
+  // Inside a transaction its own writes are listed; outside, none that is being undone.
+  await (Dexie.currentTransaction ? index.whenReady : engagementsSettled(index));
+  const ids = index.list.ids(
+    { accountServerId: account, memberId: q.memberId, templateId: q.templateId, completed, search },
+    sort,
+  );
   const offset = Math.max(0, q.offset ?? 0);
-  return { items: rows.slice(offset, offset + Math.max(0, q.limit ?? 50)), total: rows.length };
+  const rows = await engagements.bulkGet(ids.slice(offset, offset + Math.max(0, q.limit ?? 50)));
+  return { items: rows.filter((r): r is EngagementRow => r !== undefined), total: ids.length };
 }
 
 export function getEngagement(db: AdvisorDb, id: string): Promise<EngagementRow | undefined> {

@@ -61,7 +61,20 @@ export async function formEntries(db: AdvisorDb, accountId?: string): Promise<Fo
   const formOps = ops.filter(isFormKind).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   const accounts = new Map<number | string, AccountRow>();
   const byId = new Map<string, AccountRow>();
-  for (const a of account ? [account] : await db.accounts.toArray()) {
+  // Only the accounts the forms and the sends name: a team's list at a firm's scale holds few of them.
+  const named = account
+    ? [account]
+    : [
+        ...(await db.accounts
+          .where('serverId')
+          // A server id is kept as the platform sent it: a number, or its text.
+          .anyOf([...new Set(rows.map((r) => r.accountServerId))].flatMap((id) => [id, String(id)]))
+          .toArray()),
+        ...(await db.accounts.bulkGet([...new Set(formOps.map((op) => op.recordId))])).filter(
+          (a): a is AccountRow => a !== undefined,
+        ),
+      ];
+  for (const a of named) {
     if (a.serverId !== null) accounts.set(Number(a.serverId), a);
     byId.set(a.id, a);
   }

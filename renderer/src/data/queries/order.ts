@@ -23,6 +23,17 @@ export function keyOrder(va: SortValue, vb: SortValue, sign: number): number {
   return compareValues(va, vb) * sign;
 }
 
+/** The first position of a sorted array whose item is not before `item` (binary search). */
+export function firstNotBefore<T>(sorted: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, item) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;

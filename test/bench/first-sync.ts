@@ -1,4 +1,4 @@
-// k) The first sync of a 40,000-account team end to end, as an advisor meets it: the sandbox
+// l) The first sync of a 40,000-account team end to end, as an advisor meets it: the sandbox
 // platform (rate limit off) seeded with 40,000 accounts, the browser preview host (electron/preview/,
 // the same main-side services as the app; its profile's request budget raised out of the way),
 // the built renderer (out/renderer: `npx electron-vite build` first) in Chromium. Signs in through
@@ -206,8 +206,9 @@ async function oneSync(
     await page.getByTestId('user-name').waitFor({ timeout: SYNC_TIMEOUT_MS });
     await page.locator(COUNT).waitFor({ timeout: SYNC_TIMEOUT_MS });
     // BENCH_CPU_PROFILE=file.cpuprofile: the renderer's CPU profile of the quiet sync, for DevTools.
-    const profile =
-      !typing && process.env.BENCH_CPU_PROFILE ? await page.context().newCDPSession(page) : null;
+    // BENCH_CPU_PROFILE_TYPED=file: the same of the sync typed into.
+    const profileTo = typing ? process.env.BENCH_CPU_PROFILE_TYPED : process.env.BENCH_CPU_PROFILE;
+    const profile = profileTo ? await page.context().newCDPSession(page) : null;
     if (profile) await profile.send('Profiler.enable');
     if (profile) await profile.send('Profiler.start');
     let done = false;
@@ -217,7 +218,7 @@ async function oneSync(
     const wallMs = performance.now() - started;
     if (profile) {
       const { profile: taken } = await profile.send('Profiler.stop');
-      writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(taken));
+      writeFileSync(profileTo!, JSON.stringify(taken));
       await profile.detach();
     }
     const heapMb = await jsHeapMb(page);
@@ -250,8 +251,10 @@ export async function firstSync(
     // BENCH_QUIET_ONLY=1: the quiet sync only (with BENCH_CPU_PROFILE, a profile without typing).
     const busy = process.env.BENCH_QUIET_ONLY ? quiet : await oneSync(browser, platform, expected, true);
     const felt = summarize(busy.felt.length ? busy.felt : [NaN]);
+    if (process.env.BENCH_FELT_SAMPLES)
+      say(`   keys felt (ms): ${busy.felt.map((t) => t.toFixed(0)).join(' ')}`);
     say(
-      `k) The first sync of a ${int(ACCOUNTS)}-account platform through the preview host, rate limit off ${took()}` +
+      `l) The first sync of a ${int(ACCOUNTS)}-account platform through the preview host, rate limit off ${took()}` +
         (seededMs === null ? '' : ` (seeded and cached in ${(seededMs / 1000).toFixed(1)} s)`),
     );
     say(

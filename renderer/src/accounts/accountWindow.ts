@@ -2,7 +2,9 @@
 // reactivity), and only the rows in view, both live so that the list follows every change — a
 // pull, a toggle, a move on the board — without ever holding 50,000 rows. The ids and the count
 // come from the store's list index in memory (data/account-index/), at once, and again after each
-// write it applies; the rows in view are read from the store by id (Dexie `liveQuery`). Until the
+// write it applies; the rows in view are read from the store by id (Dexie `liveQuery`), and shown
+// at once where the store is being written and holds them in memory (account-index/recent-rows.ts:
+// a read waits for the write before it, half a second a page during a first sync). Until the
 // index is built (the store just opened), or for a sort by stage, the ids come a moment later:
 // meanwhile the first rows show where a store index gives them cheaply (firstAccounts).
 
@@ -75,6 +77,7 @@ export function useAccountWindow(
    * ids are in), rather than a query's first accounts read before its ids.
    */
   const rowsFollowIds = () => idsCurrent || rowsSub !== null;
+  const { recent } = accountIndex(db);
 
   const failed = (e: unknown) => {
     loading.value = false;
@@ -113,28 +116,57 @@ export function useAccountWindow(
    * a sync a page is written every fraction of a second, and a read given up at every write (each
    * waits for the write before it) would never land.
    */
-  function readWindow(q: AccountListQuery, write = false): void {
-    if (write && inFlight) {
-      again = q;
-      return;
-    }
+  /** The ids in view now. */
+  function inView(): string[] {
     const first = Math.min(view.first, Math.max(0, ids.length - 1));
     const last = Math.min(ids.length, Math.max(view.last, first + 1));
-    const slice = ids.slice(first, last);
+    return ids.slice(first, last);
+  }
+
+  /**
+   * The rows in view that the store holds in memory while it is written (all of a sync's) join
+   * the rows held; `after`: only those written after a read began (it may not hold them yet).
+   * True when every row in view is held then.
+   */
+  function fromMemory(slice: readonly string[], after = 0): boolean {
+    const written = recent.held(slice, after);
+    if (written.size === 0) return slice.every((id) => held.has(id));
+    held = new Map(held);
+    for (const [id, row] of written) held.set(id, markRaw(row));
+    return slice.every((id) => held.has(id));
+  }
+
+  function readWindow(q: AccountListQuery, write = false): void {
+    const slice = inView();
+    // While the store is written, the rows written lately show at once: a read waits for the
+    // writes begun before it. (Otherwise the read answers within a frame or two.)
+    const inMemory = recent.busy && fromMemory(slice);
+    if (write && inFlight) {
+      again = q;
+      if (inMemory) paint(q, true);
+      return;
+    }
     // The same accounts in view (a sync's page added others elsewhere in the order): the read
     // under way already follows them; only the count and the list's length change.
     if (write && rowsSub && sameIds(slice, reading) && paint(q, true)) return;
     rowsSub?.unsubscribe();
     again = null;
     reading = slice;
-    // Rows already read show at once when a write only moved the ids: it waits for no read.
-    if (write) paint(q, true);
+    // Rows already read (or in memory) show at once when a write only moved the ids, or the
+    // query changed while the store is written: they wait for no read.
+    if (write || inMemory) paint(q, true);
     inFlight = true;
-    rowsSub = liveQuery(() => db.accounts.bulkGet(slice)).subscribe({
+    let begun = 0;
+    rowsSub = liveQuery(() => {
+      begun = recent.stamp;
+      return db.accounts.bulkGet(slice);
+    }).subscribe({
       next: (found) => {
         inFlight = false;
         held = new Map();
         for (const row of found) if (row) held.set(row.id, markRaw(row));
+        // Rows written since the read began are newer than what it found.
+        fromMemory(inView(), begun);
         paint(q, false);
         if (again) readWindow(again);
       },

@@ -115,10 +115,13 @@ export class EngagementListIndex {
   /** Rows written (put) and ids deleted, in the order they were written. */
   apply(puts: readonly EngagementRow[], deletes: readonly string[] = []): void {
     const size = puts.length + deletes.length;
-    if (size > PATCH_LIMIT) this.orders.clear();
+    if (size > PATCH_LIMIT) {
+      this.orders.clear();
+      this.terms.reset();
+    }
     const take = (id: string, next?: EngagementEntry) => {
       const old = this.entries.get(id);
-      this.terms.replace(old, next, size);
+      this.terms.replace(old ? [old] : [], next ? [next] : []);
       if (!old) return;
       this.entries.delete(id);
       for (const order of this.orders.values()) {

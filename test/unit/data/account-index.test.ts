@@ -89,6 +89,39 @@ describe('the account list index', () => {
     );
   });
 
+  it('merges a sync’s pages into the orders and search terms already sorted', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.tuple(fc.nat(120), account), { minLength: 9, maxLength: 40 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.array(query, { minLength: 1, maxLength: 4 }),
+        async (pages, queries) => {
+          const db = openDb();
+          try {
+            await stages(db);
+            await accountIndex(db).whenReady;
+            for (const [n, page] of pages.entries()) {
+              // Asked before each page: the orders and the search terms these queries read are
+              // sorted, and the page (more rows than are patched one by one) is merged into them.
+              for (const q of queries) await indexedIds(db, q);
+              await db.accounts.bulkPut(pulled(page));
+              const stored = await db.accounts.toArray();
+              for (const q of queries)
+                expect(await indexedIds(db, q), `page ${n}: ${JSON.stringify(q)}`).toEqual(
+                  reference(stored, q),
+                );
+            }
+          } finally {
+            await db.delete();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   it('sorts again after a pull too large to patch, and follows a cleared table', async () => {
     const db = openDb();
     await stages(db);

@@ -1,6 +1,7 @@
 // The account list answered from memory: every account's entry (entry.ts) by id, each sort key's
 // order kept sorted once asked for, and the ids of a query (search, filter, pipeline, sort) read
-// off that order in one pass. Writes reach it through `apply` (store.ts keeps it in step).
+// off that order in one pass. Writes reach it through `apply` (store.ts keeps it in step), which
+// patches the orders and the search terms kept sorted (a sync's page merged into them in one pass).
 
 import type { AccountRow } from '../model.ts';
 import { inList, type AccountFilter, type ListQuery } from '../queries/account-select.ts';
@@ -15,8 +16,8 @@ export type StageRank = (id: string) => number | null;
 
 const NO_STAGES: StageRank = () => null;
 
-/** Past this many rows in one write, the orders are sorted again when next asked rather than patched. */
-const PATCH_LIMIT = 256;
+/** Up to this many rows in one write, each order is patched entry by entry; past it, merged in one pass. */
+const PATCH_LIMIT = 8;
 
 interface Order {
   /** Ascending (entry.ts, ascending); the entries with no value at the end. */
@@ -28,6 +29,35 @@ interface Order {
 
 /** The first position whose entry is not before `e`. */
 const lowerBound = (order: Order, e: AccountEntry): number => firstNotBefore(order.entries, e, order.compare);
+
+/**
+ * An order with `olds` taken out and `nexts` put in: a few entries each by binary search, more
+ * (a sync's page) sorted among themselves and merged in one pass. False when an old entry is not
+ * where the order says it is.
+ */
+function patched(order: Order, olds: readonly AccountEntry[], nexts: readonly AccountEntry[]): boolean {
+  if (olds.length + nexts.length <= PATCH_LIMIT) {
+    for (const old of olds) {
+      const at = lowerBound(order, old);
+      if (order.entries[at] !== old) return false;
+      order.entries.splice(at, 1);
+    }
+    for (const next of nexts) order.entries.splice(lowerBound(order, next), 0, next);
+    return true;
+  }
+  const gone = new Set(olds);
+  const added = [...nexts].sort(order.compare);
+  const merged: AccountEntry[] = [];
+  let j = 0;
+  for (const e of order.entries) {
+    if (gone.has(e)) continue;
+    while (j < added.length && order.compare(added[j]!, e) < 0) merged.push(added[j++]!);
+    merged.push(e);
+  }
+  while (j < added.length) merged.push(added[j++]!);
+  order.entries = merged;
+  return true;
+}
 
 export class AccountListIndex {
   private readonly entries = new Map<string, AccountEntry>();
@@ -56,27 +86,23 @@ export class AccountListIndex {
 
   /** Rows written (put) and ids deleted, in the order they were written. */
   apply(puts: readonly AccountRow[], deletes: readonly string[] = []): void {
-    const patch = puts.length + deletes.length <= PATCH_LIMIT;
-    if (!patch) this.orders.clear();
-    const size = puts.length + deletes.length;
-    const take = (id: string, next?: AccountEntry) => {
+    // What each account written ends as: its new entry, or null when deleted.
+    const final = new Map<string, AccountEntry | null>();
+    for (const row of puts) final.set(row.id, entryOf(row));
+    for (const id of deletes) final.set(id, null);
+    const olds: AccountEntry[] = [];
+    const nexts: AccountEntry[] = [];
+    for (const [id, next] of final) {
       const old = this.entries.get(id);
-      this.terms.replace(old, next, size);
-      if (!old) return;
-      this.entries.delete(id);
-      for (const order of this.orders.values()) {
-        const at = lowerBound(order, old);
-        if (order.entries[at] === old) order.entries.splice(at, 1);
-        else this.orders.clear(); // never expected: an order that lost track is sorted again
-      }
-    };
-    for (const row of puts) {
-      const entry = entryOf(row);
-      take(row.id, entry);
-      this.entries.set(row.id, entry);
-      for (const order of this.orders.values()) order.entries.splice(lowerBound(order, entry), 0, entry);
+      if (old) olds.push(old);
+      if (next) {
+        nexts.push(next);
+        this.entries.set(id, next);
+      } else this.entries.delete(id);
     }
-    for (const id of deletes) take(id);
+    this.terms.replace(olds, nexts);
+    // An order that lost track (never expected) is sorted again when next asked.
+    for (const [key, order] of this.orders) if (!patched(order, olds, nexts)) this.orders.delete(key);
     this.version++;
   }
 

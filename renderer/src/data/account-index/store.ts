@@ -19,6 +19,7 @@ import { stageRank } from '../queries/account-sort.ts';
 import { storeChannel, type Channel } from '../store-channel.ts';
 import { storedEntryOf } from './entry.ts';
 import { AccountListIndex, type StageRank } from './list-index.ts';
+import { RecentRows } from './recent-rows.ts';
 
 /** The table of the accounts' entries (schema version 8). */
 export const ENTRIES_TABLE = 'accountEntries';
@@ -34,6 +35,8 @@ export interface AccountIndex {
   subscribe(changed: () => void): () => void;
   /** The pipeline stages' positions: the same function while the user resource's stages stay the same. */
   stages(): Promise<StageRank>;
+  /** The rows written while the accounts are being written (recent-rows.ts). */
+  readonly recent: RecentRows;
 }
 
 /**
@@ -66,6 +69,7 @@ const channelName = (db: AdvisorDb) => `advisor-desk:accounts:${db.name}`;
 
 class Kept implements AccountIndex {
   readonly list = new AccountListIndex();
+  readonly recent = new RecentRows();
   ready = false;
   whenReady: Promise<void>;
   private readonly listeners = new Set<() => void>();
@@ -134,6 +138,8 @@ class Kept implements AccountIndex {
     channel.onmessage = (event) => {
       const ids = (event.data as { ids?: unknown } | null)?.ids as string[] | undefined;
       if (!Array.isArray(ids) || !this.db.isOpen()) return;
+      // What this window holds of them is older than the other window's write.
+      this.recent.forget(ids);
       void this.db.accounts.bulkGet(ids).then((rows) => {
         const puts = rows.filter((r): r is AccountRow => r !== undefined);
         this.written(
@@ -146,6 +152,7 @@ class Kept implements AccountIndex {
   }
 
   close(): void {
+    this.recent.clear();
     if (this.channel) this.channel.onmessage = null;
     this.channel?.close();
     this.channel = null;
@@ -171,6 +178,22 @@ function follow(kept: Kept, trans: DBCoreTransaction): Set<string> {
   return ids;
 }
 
+/**
+ * A read-write transaction of the accounts, from its start: a read of them begun meanwhile waits
+ * for it to end, so the rows written lately are shown from memory until it has (recent-rows.ts).
+ */
+function writing(recent: RecentRows, trans: DBCoreTransaction): void {
+  const events = trans as unknown as Partial<EventTarget>;
+  if (!events.addEventListener) return;
+  recent.begun();
+  events.addEventListener('complete', () => recent.ended());
+  events.addEventListener('abort', () => {
+    // The rows it wrote were never stored.
+    recent.clear();
+    recent.ended();
+  });
+}
+
 function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateResponse): void {
   const kept = indexes.get(db);
   if (!kept) return; // no index yet: it reads the store when built
@@ -181,17 +204,20 @@ function applied(db: AdvisorDb, req: DBCoreMutateRequest, res: DBCoreMutateRespo
     case 'put': {
       const puts = (req.values as AccountRow[]).filter((_, i) => !failed.has(i));
       for (const row of puts) ids.add(row.id);
+      kept.recent.put(puts);
       kept.written(puts, []);
       return;
     }
     case 'delete': {
       const keys = (req.keys as string[]).filter((_, i) => !failed.has(i));
       for (const id of keys) ids.add(id);
+      kept.recent.forget(keys);
       kept.written([], keys);
       return;
     }
     case 'deleteRange':
       // A whole table cleared, or a range of ids: read the store again (rare).
+      kept.recent.clear();
       kept.rebuild();
   }
 }
@@ -237,14 +263,17 @@ export const accountIndexMiddleware = (db: AdvisorDb): Middleware<DBCore> => ({
   name: 'accountIndex',
   create: (down: DBCore): DBCore => ({
     ...down,
-    transaction: (stores, mode, options) =>
-      down.transaction(
-        mode === 'readwrite' && stores.includes('accounts') && !stores.includes(ENTRIES_TABLE)
-          ? [...stores, ENTRIES_TABLE]
-          : stores,
+    transaction: (stores, mode, options) => {
+      const writes = mode === 'readwrite' && stores.includes('accounts');
+      const trans = down.transaction(
+        writes && !stores.includes(ENTRIES_TABLE) ? [...stores, ENTRIES_TABLE] : stores,
         mode,
         options,
-      ),
+      );
+      const kept = indexes.get(db);
+      if (writes && kept) writing(kept.recent, trans);
+      return trans;
+    },
     table: (tableName) => {
       const table = down.table(tableName);
       if (tableName !== 'accounts') return table;

@@ -87,15 +87,15 @@ export const clientFields = (name = 'Ann', email = `${name.toLowerCase()}@exampl
   'client.email': email,
 });
 
-/** An account already on the server, as a pull stores it. */
-export async function syncedAccount(
-  db: AdvisorDb,
+/** The row of an account already on the server, as a pull stores it (for a store of any version). */
+export function syncedAccountRow(
   serverId: number,
   fields = clientFields(),
-): Promise<AccountRow> {
+  id: string = crypto.randomUUID(),
+): AccountRow {
   const meta = emptyMeta();
-  const row: AccountRow = {
-    id: crypto.randomUUID(),
+  return {
+    id,
     serverId,
     fields: { ...fields },
     server: { ...fields },
@@ -107,8 +107,17 @@ export async function syncedAccount(
     openedAt: null,
     pulledAt: null,
   };
+}
+
+/** An account already on the server, as a pull stores it. */
+export async function syncedAccount(
+  db: AdvisorDb,
+  serverId: number,
+  fields = clientFields(),
+): Promise<AccountRow> {
+  const row = syncedAccountRow(serverId, fields);
   await db.accounts.add(row);
-  // As stored: with the order keys the database derives (db.ts).
+  // As the store gives it back.
   return (await db.accounts.get(row.id))!;
 }
 

@@ -12,8 +12,7 @@ import { MIGRATIONS } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listEngagements, pendingEngagementChanges } from '../../../renderer/src/data/queries/index.ts';
 import { engagementRow } from '../../../renderer/src/data/records.ts';
-import { clientFields, fakeIdb, queuedOperation } from '../../support/store.ts';
-import { accountIndex, emptyMeta } from '../../../renderer/src/data/accounts.ts';
+import { clientFields, fakeIdb, queuedOperation, syncedAccountRow } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -57,21 +56,7 @@ describe('schema version 9: the engagement list answered from memory', () => {
     const old = new Dexie(name, fakeIdb);
     for (const { version, stores } of MIGRATIONS.filter((m) => m.version <= 8))
       old.version(version).stores(stores);
-    const fields = clientFields('Ann');
-    const meta = emptyMeta();
-    await old.table('accounts').add({
-      id: 'ann',
-      serverId: 5,
-      fields,
-      server: fields,
-      status: 'synced',
-      changedAt: 0,
-      ...accountIndex(fields, meta),
-      meta,
-      availableOffline: 0,
-      openedAt: null,
-      pulledAt: null,
-    });
+    await old.table('accounts').add(syncedAccountRow(5, clientFields('Ann'), 'ann'));
     const engagements = [
       engagement('e-1', 5, 'Risk profile', 'Ann Tester', '2026-01-02T09:00:00Z'),
       engagement('e-2', 5, 'Annual review', 'Ann Tester', '2026-01-05T09:00:00Z', true),

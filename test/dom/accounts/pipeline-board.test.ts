@@ -84,7 +84,9 @@ describe('the pipeline board', () => {
     await press(bobCard, 'ArrowRight', { shiftKey: true });
     await vi.waitFor(() => expect(cards('Acquire')).toEqual(['Bob Bell', 'Cy Cole']));
     expect(cards('Onboard')).toEqual(['Ann Able']);
-    expect(announced()).toBe('Bob Bell moved to Acquire, stage 2 of 3.');
+    // The live board shows the card moved as soon as the store holds it; the move is announced
+    // once its save has returned, a moment later.
+    await vi.waitFor(() => expect(announced()).toBe('Bob Bell moved to Acquire, stage 2 of 3.'));
     await vi.waitFor(() => expect(document.activeElement).toBe(card('Bob Bell')));
     expect(column('Acquire').contains(document.activeElement)).toBe(true);
     let ops = await outbox(screen.db);
@@ -174,7 +176,7 @@ describe('the pipeline board', () => {
     expect(drag('dragover', column('Re-engage')).defaultPrevented).toBe(true);
     drag('drop', column('Re-engage'));
     await vi.waitFor(() => expect(cards('Re-engage')).toEqual(['Ann Able']));
-    expect(announced()).toBe('Ann Able moved to Re-engage, stage 3 of 3.');
+    await vi.waitFor(() => expect(announced()).toBe('Ann Able moved to Re-engage, stage 3 of 3.'));
     const ops = await outbox(screen.db);
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ recordId: ann.id, fields: { 'pipeline.id': 'p3' } });

@@ -3,14 +3,14 @@
 // lists use them), mounted for real: a burst of typing is one query, asked once the typist pauses
 // and trimmed; Escape empties the field and the query at once; "show all" empties both.
 
-import { mount } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import { defineComponent, h, watch } from 'vue';
 import { describe, expect, it } from 'vitest';
 import { unmountAfterEach } from '../../support/dom/mount.ts';
 import SearchField from '../../../renderer/src/common/SearchField.vue';
 import { SEARCH_DELAY_MS, useTypedSearch } from '../../../renderer/src/common/useTypedSearch.ts';
-import { one, press, settle, typeText } from '../workspace/harness.ts';
+import { one, press, settle } from '../workspace/harness.ts';
 
 unmountAfterEach();
 
@@ -39,6 +39,18 @@ async function mountSearch(initial: string) {
 }
 
 const field = () => one('list-search') as HTMLInputElement;
+/**
+ * Keys typed in one go: each value's input event, then Vue's updates, with no timer run between
+ * them (typed with a settle after each, a loaded machine let the search's pause pass in between).
+ */
+async function typeBurst(...values: string[]) {
+  field().focus();
+  for (const value of values) {
+    field().value = value;
+    field().dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  await flushPromises();
+}
 const pause = () => new Promise((r) => setTimeout(r, SEARCH_DELAY_MS + 60));
 
 describe('a list’s search as you type', () => {
@@ -46,9 +58,7 @@ describe('a list’s search as you type', () => {
     const list = await mountSearch('');
     expect(field().type).toBe('search');
     expect(field().getAttribute('aria-label')).toBe('Search client and co-client names and emails');
-    await typeText(field(), 's');
-    await typeText(field(), 'sm');
-    await typeText(field(), 'smi ');
+    await typeBurst('s', 'sm', 'smi ');
     expect(list.asked).toEqual([]);
     await pause();
     expect(list.asked).toEqual(['smi']);
@@ -65,7 +75,7 @@ describe('a list’s search as you type', () => {
 
   it('"show all" empties both, and a search typed just before is not asked after it', async () => {
     const list = await mountSearch('');
-    await typeText(field(), 'lee');
+    await typeBurst('lee');
     list.clear();
     await pause();
     expect(field().value).toBe('');

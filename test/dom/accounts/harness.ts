@@ -5,11 +5,13 @@
 // happy-dom lays nothing out, so a virtual scroller would see a viewport of 0 pixels: `withLayout`
 // gives the scrollers a height and the paddings a browser computes, what of layout they read.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { mount, type VueWrapper } from '@vue/test-utils';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { unmountAfterEach } from '../../support/dom/mount.ts';
+import { settle, unmountAfterEach } from '../../support/dom/mount.ts';
+
+export { settle };
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
@@ -105,14 +107,6 @@ export function withLayout(height = 600): () => void {
     if (own) Object.defineProperty(window, 'getComputedStyle', own);
     else Reflect.deleteProperty(window, 'getComputedStyle');
   };
-}
-
-/** Lets the local store's live queries answer and the page render. */
-export async function settle(rounds = 4): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    await flushPromises();
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 export const byTestId = (id: string, root: ParentNode = document.body): HTMLElement[] => [

@@ -4,7 +4,8 @@
 // reaches them. Test files that use it run in happy-dom (`// @vitest-environment happy-dom`) and
 // call `unmountAfterEach()` (test/support/dom/mount.ts) once.
 
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { mount, type VueWrapper } from '@vue/test-utils';
+import { settle } from '../../support/dom/mount.ts';
 import Dexie from 'dexie';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
@@ -28,7 +29,7 @@ import {
   syncedSingle,
 } from '../../support/store.ts';
 
-export { openDb, outbox, syncedAccount, syncedItem, syncedSingle };
+export { openDb, outbox, settle, syncedAccount, syncedItem, syncedSingle };
 
 // Live queries run only where Dexie finds an IndexedDB of its own (`Dexie.dependencies`), which
 // neither Node nor happy-dom has: give it the fake one the test databases live in.
@@ -157,14 +158,6 @@ export async function openNewItem<Held = undefined>(
   const mounted = await mountSection(section, hold);
   await click(one('add-item'));
   return mounted;
-}
-
-/** Lets the local store's live queries answer and the page render. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    await flushPromises();
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 export const byTestId = (id: string): HTMLElement[] => [

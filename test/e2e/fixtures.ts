@@ -98,6 +98,10 @@ export async function signIn(
   await tab.getByLabel('Email').fill(email);
   await tab.getByLabel('Password').fill(password);
   await tab.getByRole('button', { name: 'Sign in' }).click();
+  // Back to the app, as the advisor goes. Headless Chromium gives animation frames to the page in
+  // front only: behind the platform's tab the app got one about every second, and every action's
+  // stability check (two frames alike) waited for them.
+  await page.bringToFront();
   return tab;
 }
 

@@ -12,7 +12,13 @@ import { MIGRATIONS } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listEngagements, pendingEngagementChanges } from '../../../renderer/src/data/queries/index.ts';
 import { engagementRow } from '../../../renderer/src/data/records.ts';
-import { SCHEMA_VERSION, clientFields, fakeIdb, queuedOperation, syncedAccountRow } from '../../support/store.ts';
+import {
+  SCHEMA_VERSION,
+  clientFields,
+  fakeIdb,
+  queuedOperation,
+  syncedAccountRow,
+} from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {

@@ -297,9 +297,8 @@ export async function firstSync(
     const quiet = await oneSync(browser, platform, expected, false);
     const alone = await platformAlone(platform, quiet.urls);
     // BENCH_QUIET_ONLY=1: the quiet sync only (with BENCH_CPU_PROFILE, a profile without typing).
-    const busy = process.env.BENCH_QUIET_ONLY ? quiet : await oneSync(browser, platform, expected, true);
-    const felt = summarize(busy.felt.length ? busy.felt : [NaN]);
-    if (process.env.BENCH_FELT_SAMPLES)
+    const busy = process.env.BENCH_QUIET_ONLY ? null : await oneSync(browser, platform, expected, true);
+    if (busy && process.env.BENCH_FELT_SAMPLES)
       say(`   keys felt (ms): ${busy.felt.map((t) => t.toFixed(0)).join(' ')}`);
     say(
       `l) The first sync of a ${int(ACCOUNTS)}-account platform through the preview host, rate limit off ${took()}` +
@@ -309,26 +308,34 @@ export async function firstSync(
       `   sign-in submitted → the list shows the team's ${int(expected)} accounts; the platform alone: the same ` +
         `${quiet.urls.length} list requests replayed over HTTP one after another (answer read and parsed)`,
     );
+    const felt = busy?.felt.length ? summarize(busy.felt) : null;
     say(
-      `   felt: a second first sync (fresh profile), typed into meanwhile (${WORDS.join(', ')}, a key at a time): ` +
-        `input event → the frame after the search's rows and count show; ${felt.n} keys`,
+      busy
+        ? `   felt: a second first sync (fresh profile), typed into meanwhile (${WORDS.join(', ')}, a key at a ` +
+            `time): input event → the frame after the search's rows and count show; ${felt?.n ?? 0} keys`
+        : '   the sync typed into was skipped (BENCH_QUIET_ONLY)',
     );
+    const typed = busy
+      ? [
+          ['first sync while typing, wall', ms(busy.wallMs), ''],
+          ['keystroke felt during the sync, median', felt ? ms(felt.median) : '–', '< 16 ms'],
+          ['keystroke felt during the sync, p95', felt ? ms(felt.p95) : '–', '< 33 ms'],
+          ['keystroke felt during the sync, max', felt ? ms(felt.max) : '–', ''],
+          [
+            `frames later than ${LATE_FRAME_MS} ms while typed into (of all frames)`,
+            `${int(busy.lateFrames.length)} of ${int(busy.frames)}`,
+            '0',
+          ],
+          ['the longest of them', busy.lateFrames.length ? ms(Math.max(...busy.lateFrames)) : '–', ''],
+        ]
+      : [];
     say(
       table([
         ['', 'figure', 'target'],
         ['first sync, wall', ms(quiet.wallMs), '< 60 s'],
         ['the platform alone, same list requests', ms(alone), ''],
         ['ratio', ratio(quiet.wallMs, alone), '≤ 1.5×'],
-        ['first sync while typing, wall', ms(busy.wallMs), ''],
-        ['keystroke felt during the sync, median', ms(felt.median), '< 16 ms'],
-        ['keystroke felt during the sync, p95', ms(felt.p95), '< 33 ms'],
-        ['keystroke felt during the sync, max', ms(felt.max), ''],
-        [
-          `frames later than ${LATE_FRAME_MS} ms while typed into (of all frames)`,
-          `${int(busy.lateFrames.length)} of ${int(busy.frames)}`,
-          '0',
-        ],
-        ['the longest of them', busy.lateFrames.length ? ms(Math.max(...busy.lateFrames)) : '–', ''],
+        ...typed,
         [
           `frames later than ${LATE_FRAME_MS} ms, the sync not typed into`,
           `${int(quiet.lateFrames.length)} of ${int(quiet.frames)}`,

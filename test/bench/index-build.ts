@@ -3,13 +3,8 @@
 // written beside them (now), and the pull's ingest of 10,000 accounts against a bulkPut of the
 // same rows into a table with its key alone. The page side is index-page.ts.
 
-import type { BenchApi } from './page.ts';
+import type { BenchCall } from './page.ts';
 import { int, ms, ratio, summarize, table } from './report.ts';
-
-type Call = <K extends keyof BenchApi>(
-  name: K,
-  ...args: Parameters<BenchApi[K]>
-) => Promise<Awaited<ReturnType<BenchApi[K]>>>;
 
 const OPEN_SIZES = [1_000, 50_000] as const;
 const OPEN_RUNS = 5;
@@ -17,7 +12,7 @@ const INGEST = 10_000;
 const INGEST_RUNS = 3;
 
 export async function indexBuild(
-  call: Call,
+  call: BenchCall,
   say: (line?: string) => void,
   took: () => string,
 ): Promise<void> {

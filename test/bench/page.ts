@@ -38,6 +38,7 @@ import {
   openList,
 } from './list.ts';
 import { accountIndex as listIndex } from '../../renderer/src/data/account-index/index.ts';
+import { engagementBench } from './engagements-page.ts';
 import { indexBench } from './index-page.ts';
 
 // The app runs from app://advisor-desk/, where Dexie's debug mode is off; on http://127.0.0.1 Dexie
@@ -532,8 +533,15 @@ const api = {
   edits,
   coalesce,
   ...indexBench,
+  ...engagementBench,
 };
 
 export type BenchApi = typeof api;
+
+/** A call of the page's bench function `name` from the Node side (run.ts, caller), its answer awaited. */
+export type BenchCall = <K extends keyof BenchApi>(
+  name: K,
+  ...args: Parameters<BenchApi[K]>
+) => Promise<Awaited<ReturnType<BenchApi[K]>>>;
 
 Object.assign(globalThis, { bench: api, benchReady: true });

@@ -6,7 +6,8 @@
 // account list answered from its index in memory (keystroke felt, count shown by every sort key),
 // j) the sandbox platform's own v2 list page at 1,000 and 50,000 accounts (sandbox-list.ts), k) the
 // account index read as the store opens, and the ingest against a key-only bulkPut (index-build.ts),
-// l) the first sync of a 40,000-account team end to end through the preview host (first-sync.ts).
+// l) the first sync of a 40,000-account team end to end through the preview host (first-sync.ts),
+// m) the engagement list at 1,000 and 50,000 engagements (engagements.ts).
 //
 // Node side (this file): starts the sandbox platform (rate limit off), generates the account
 // payloads, bundles page.ts with vite, serves both on 127.0.0.1, opens Debian's Chromium through
@@ -36,6 +37,7 @@ import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
 import { sandboxListPages } from './sandbox-list.ts';
 import { indexBuild } from './index-build.ts';
 import { firstSync } from './first-sync.ts';
+import { engagementList } from './engagements.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADVISOR = 'advisor@sandbox.test';
@@ -308,6 +310,7 @@ async function main(): Promise<void> {
     if (wanted('j')) await sandboxListPages(say, took);
     if (wanted('k')) await indexBuild(call, say, took);
     if (wanted('l')) await firstSync(say, took, browser);
+    if (wanted('m')) await engagementList(call, platform, say, took);
     await call('closeListDb');
   } finally {
     await browser.close();

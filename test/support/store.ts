@@ -6,6 +6,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { accountIndex, emptyMeta } from '../../renderer/src/data/accounts.ts';
 import { sandboxProfile } from '@shared/settings.ts';
 import { AdvisorDb } from '../../renderer/src/data/db.ts';
+import { MIGRATIONS } from '../../renderer/src/data/migrations/index.ts';
 import { IDENTITY_META_KEY, userKey, type StoreIdentity } from '../../renderer/src/data/identity/index.ts';
 import { openStore } from '../../renderer/src/data/identity/current-store.ts';
 import type {
@@ -15,6 +16,9 @@ import type {
   SectionItemRow,
   SingleRow,
 } from '../../renderer/src/data/model.ts';
+
+/** The schema version the current AdvisorDb opens a store at: the last migration's. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version;
 
 // Its types name the DOM's IndexedDB types, which the Node configuration does not load.
 const { indexedDB, IDBKeyRange } = fakeIndexedDb as unknown as NonNullable<

@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../../renderer/src/data/migrations/index.ts';
 import type { AccountRow } from '../../../renderer/src/data/model.ts';
 import { firstAccounts, listAccountIds } from '../../../renderer/src/data/queries/index.ts';
 import { searchAccounts } from '../../../renderer/src/data/queries/records.ts';
-import { fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
+import { SCHEMA_VERSION, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -83,7 +83,7 @@ describe('the account search', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await listAccountIds(db, { search: 'obrien', sort: 'client.last_name' })).toEqual([ids.obrien]);
     expect(await listAccountIds(db, { search: 'alvarez', sort: 'client.last_name' })).toEqual([ids.alvarez]);
     db.close();

@@ -15,7 +15,7 @@ import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1, STORES_V2 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
-import { clientFields, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
+import { SCHEMA_VERSION, clientFields, fakeIdb, openDb, syncedAccount } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -107,7 +107,7 @@ describe('schema version 3: configuration tables', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(before.outbox);
     expect(await db.conflicts.toArray()).toEqual(before.conflicts);
     // Sync bookkeeping stays in meta; configuration has left it.

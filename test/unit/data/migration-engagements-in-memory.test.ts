@@ -12,7 +12,13 @@ import { MIGRATIONS } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
 import { listEngagements, pendingEngagementChanges } from '../../../renderer/src/data/queries/index.ts';
 import { engagementRow } from '../../../renderer/src/data/records.ts';
-import { clientFields, fakeIdb, queuedOperation, syncedAccountRow } from '../../support/store.ts';
+import {
+  SCHEMA_VERSION,
+  clientFields,
+  fakeIdb,
+  queuedOperation,
+  syncedAccountRow,
+} from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -88,7 +94,7 @@ describe('schema version 9: the engagement list answered from memory', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     // Every queued change as it was, and the outbox keeps counting where it was.
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(outboxBefore);
     expect(await db.outbox.add({ ...queuedOperation('op-4', {}), recordId: 'ann' })).toBe(4);

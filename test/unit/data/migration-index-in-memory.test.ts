@@ -17,7 +17,7 @@ import {
   listAccountIds,
   searchAccounts,
 } from '../../../renderer/src/data/queries/index.ts';
-import { fakeIdb, queuedOperation } from '../../support/store.ts';
+import { SCHEMA_VERSION, fakeIdb, queuedOperation } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -86,7 +86,7 @@ describe('schema version 8: the list answered from memory', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     // Every queued change as it was, and the outbox keeps counting where it was.
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(outboxBefore);
     expect(await db.conflicts.get('op-2')).toEqual({ id: 'op-2', recordId: 'zoe', fields: {} });

@@ -12,7 +12,7 @@ import { MIGRATIONS, STORES_V1, STORES_V2, STORES_V3 } from '../../../renderer/s
 import { IDENTITY_META_KEY } from '../../../renderer/src/data/identity/index.ts';
 import type { AccountRow, Operation } from '../../../renderer/src/data/model.ts';
 import { listAccountIds } from '../../../renderer/src/data/queries/index.ts';
-import { SANDBOX_TEAM, fakeIdb, newUserKey, queuedOperation } from '../../support/store.ts';
+import { SANDBOX_TEAM, SCHEMA_VERSION, fakeIdb, newUserKey, queuedOperation } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -84,7 +84,7 @@ describe('schema version 4: the list’s order indexes', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await db.outbox.toArray()).toEqual([{ ...queued, seq: 1 }]);
     // Accents and case ignored, code units break ties ('A' before 'á'), the empty name last both ways.
     expect(await listAccountIds(db, { sort: 'client.last_name' })).toEqual([

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AdvisorDb } from '../../../renderer/src/data/db.ts';
 import { STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../../renderer/src/data/migrations/index.ts';
 import type { Operation } from '../../../renderer/src/data/model.ts';
-import { fakeIdb, queuedOperation } from '../../support/store.ts';
+import { SCHEMA_VERSION, fakeIdb, queuedOperation } from '../../support/store.ts';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -58,7 +58,7 @@ describe('schema version 5: no PIN on disk', () => {
 
     const db = new AdvisorDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(9);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await db.memberSecurity.orderBy('id').toArray()).toEqual([
       {
         id: '7:client',

@@ -27,7 +27,8 @@ export async function engagementList(
   const words = [LAST_NAMES[0]!, LAST_NAMES[Math.floor(LAST_NAMES.length / 2)]!].map((w) => w.toLowerCase());
   const at = [];
   for (const size of SIZES) {
-    await call('engagementStore', templates, FIRST_NAMES, LAST_NAMES, size);
+    const made = await call('engagementStore', templates, FIRST_NAMES, LAST_NAMES, size);
+    if (made.rows !== size) throw new Error(`The bench store holds ${made.rows} of ${size} engagements.`);
     const open = await call('engagementOpen', size, OPEN_RUNS);
     // A warm-up word, then the words typed.
     await call('engagementKeys', size, ['zz'], 1);

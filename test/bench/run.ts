@@ -31,7 +31,7 @@ import { sandboxProfile } from '@shared/settings.ts';
 import { startPlatform, type Platform } from '../platform/server.ts';
 import { accountV2 } from '../platform/v2/shape.ts';
 import { benchAccounts } from './data.ts';
-import type { BenchApi } from './page.ts';
+import type { BenchApi, BenchCall } from './page.ts';
 import { ACCOUNT_SORT_KEYS } from '../../renderer/src/data/queries/index.ts';
 import { int, ms, ratio, summarize, table, type Summary } from './report.ts';
 import { sandboxListPages } from './sandbox-list.ts';
@@ -188,11 +188,8 @@ async function serve(files: Record<string, Served>): Promise<Server> {
 }
 
 /** Calls a function of the page's `bench` API and returns its (serialized) answer. */
-function caller(page: Page) {
-  return <K extends keyof BenchApi>(
-    name: K,
-    ...args: Parameters<BenchApi[K]>
-  ): Promise<Awaited<ReturnType<BenchApi[K]>>> =>
+function caller(page: Page): BenchCall {
+  return <K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>) =>
     page.evaluate(
       ([fn, values]) =>
         (globalThis as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench[fn]!(
@@ -202,7 +199,7 @@ function caller(page: Page) {
     ) as Promise<Awaited<ReturnType<BenchApi[K]>>>;
 }
 
-type Call = ReturnType<typeof caller>;
+type Call = BenchCall;
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 

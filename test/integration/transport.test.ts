@@ -653,9 +653,11 @@ describe('multipart uploads and downloads', () => {
     });
 
     it("a slow reader is not the platform's silence", async () => {
-      const answer = await stallingTransport().download('/files/complete', { api: 'v0', timeoutMs: 300 });
+      // The headers get 1.5 s (under a second load, 300 ms was not always enough for them to come
+      // from this machine); the body is read only after more than that.
+      const answer = await stallingTransport().download('/files/complete', { api: 'v0', timeoutMs: 1_500 });
       if (!answer.ok) throw new Error(answer.message);
-      await sleep(600); // longer than the timeout, before reading anything
+      await sleep(2_000); // longer than the timeout, before reading anything
       expect(Buffer.from(await new Response(answer.body).arrayBuffer()).toString()).toBe('%PDF-1.4 x');
     });
 
